@@ -1,0 +1,217 @@
+/**
+ * The JSON shapes that cross the wire between the Issue Listing Service and
+ * its clients. They follow GitHub's REST API (version 2022-11-28) so that a
+ * client written for GitHub reads our answers unchanged, and so that the app
+ * reads GitHub's answers unchanged.
+ *
+ * Spec 2.1 names the fields every issue must carry; the rest are GitHub's.
+ */
+
+export interface SimpleUser {
+  login: string;
+  id: number;
+  node_id: string;
+  avatar_url: string;
+  gravatar_id: string;
+  url: string;
+  html_url: string;
+  /*
+   * GitHub's `simple-user` requires these URL templates and the service always
+   * sends them; optional here because no client reads them and GitHub-shaped
+   * input (an import file) may lack them.
+   */
+  followers_url?: string;
+  following_url?: string;
+  gists_url?: string;
+  starred_url?: string;
+  subscriptions_url?: string;
+  organizations_url?: string;
+  repos_url?: string;
+  events_url?: string;
+  received_events_url?: string;
+  type: 'User' | 'Bot' | 'Organization';
+  site_admin: boolean;
+}
+
+export interface Label {
+  id: number;
+  node_id: string;
+  url: string;
+  /** spec 2.1: every label carries a name */
+  name: string;
+  /** six hex digits without '#', as GitHub sends it */
+  color: string;
+  default: boolean;
+  /** spec 2.1: present on some labels only; GitHub sends null when unset */
+  description?: string | null;
+}
+
+export interface Milestone {
+  url: string;
+  html_url: string;
+  /** required by GitHub's `milestone`, always sent by the service; no client reads it */
+  labels_url?: string;
+  id: number;
+  node_id: string;
+  number: number;
+  title: string;
+  description: string | null;
+  state: 'open' | 'closed';
+  open_issues: number;
+  closed_issues: number;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  due_on: string | null;
+  creator: SimpleUser | null;
+}
+
+export interface ReactionRollup {
+  url: string;
+  total_count: number;
+  '+1': number;
+  '-1': number;
+  laugh: number;
+  hooray: number;
+  confused: number;
+  heart: number;
+  rocket: number;
+  eyes: number;
+}
+
+export interface PullRequestRef {
+  url: string;
+  html_url: string;
+  diff_url: string;
+  patch_url: string;
+  merged_at: string | null;
+}
+
+export type IssueState = 'open' | 'closed';
+
+export type AuthorAssociation =
+  | 'COLLABORATOR'
+  | 'CONTRIBUTOR'
+  | 'FIRST_TIMER'
+  | 'FIRST_TIME_CONTRIBUTOR'
+  | 'MANNEQUIN'
+  | 'MEMBER'
+  | 'NONE'
+  | 'OWNER';
+
+export interface Issue {
+  id: number;
+  node_id: string;
+  url: string;
+  repository_url: string;
+  labels_url: string;
+  comments_url: string;
+  events_url: string;
+  /** spec 2.1: opens the issue in a browser (in this product's app when served by us) */
+  html_url: string;
+  number: number;
+  title: string;
+  user: SimpleUser;
+  labels: Label[];
+  state: IssueState;
+  state_reason: 'completed' | 'reopened' | 'not_planned' | 'duplicate' | null;
+  locked: boolean;
+  active_lock_reason: string | null;
+  assignee: SimpleUser | null;
+  assignees: SimpleUser[];
+  milestone: Milestone | null;
+  comments: number;
+  created_at: string;
+  updated_at: string;
+  /** spec 2.1: null while the issue is open */
+  closed_at: string | null;
+  author_association: AuthorAssociation;
+  body: string | null;
+  reactions?: ReactionRollup;
+  timeline_url?: string;
+  /** always null from this service (no GitHub Apps); GitHub sends it on every issue and comment */
+  performed_via_github_app?: null;
+  /** spec 1 / 4.1.2: present only when the entry is a pull request */
+  pull_request?: PullRequestRef;
+  draft?: boolean;
+}
+
+export interface IssueComment {
+  id: number;
+  node_id: string;
+  url: string;
+  html_url: string;
+  issue_url: string;
+  user: SimpleUser;
+  created_at: string;
+  updated_at: string;
+  author_association: AuthorAssociation;
+  body: string;
+  reactions?: ReactionRollup;
+  performed_via_github_app?: null;
+}
+
+export interface Repository {
+  id: number;
+  node_id: string;
+  name: string;
+  full_name: string;
+  private: boolean;
+  owner: SimpleUser;
+  html_url: string;
+  description: string | null;
+  url: string;
+  issues_url: string;
+  created_at: string;
+  updated_at: string;
+  has_issues: boolean;
+  open_issues_count: number;
+  visibility: 'public' | 'private';
+  default_branch: string;
+}
+
+/** The authenticated user, as `GET /user` answers (the subset clients read). */
+export interface AuthenticatedUser extends SimpleUser {
+  name: string | null;
+}
+
+/** spec 2.2: every error answer carries this body. */
+export interface ErrorBody {
+  message: string;
+  documentation_url: string;
+  /** the HTTP status as a string, e.g. "401" */
+  status: string;
+}
+
+export interface ValidationErrorDetail {
+  resource: string;
+  field: string;
+  code: 'invalid' | 'missing' | 'missing_field' | 'already_exists' | 'unprocessable' | 'custom';
+  value?: string;
+  message?: string;
+}
+
+/** spec 7.1: 422 carries detailed validation errors. */
+export interface ValidationErrorBody extends ErrorBody {
+  errors: ValidationErrorDetail[];
+}
+
+/** GitHub's 301 body for a renamed repository. */
+export interface MovedBody extends ErrorBody {
+  url: string;
+}
+
+export interface RateLimitResource {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Unix seconds at which the window's quota is fully restored */
+  reset: number;
+  resource?: string;
+}
+
+/** `GET /rate_limit` */
+export interface RateLimitOverview {
+  resources: { core: RateLimitResource; [resource: string]: RateLimitResource };
+  rate: RateLimitResource;
+}
