@@ -1,0 +1,19 @@
+/** What the middleware chain hands to the routes (Hono context variables). */
+import type { Caller } from './limits/rate-limiter';
+import type { RepoRecord, TokenRecord } from './store/issue-store';
+
+export interface AppVariables {
+  requestId: string;
+  /** who pays for this request: the token's user, or the client IP */
+  caller: Caller;
+  /** the valid token presented, if any */
+  token: TokenRecord | null;
+  /** an Authorization header was sent but it is not a valid, unexpired token */
+  badCredentials: boolean;
+  /** the repository of a `/repos/{owner}/{repo}/...` route, once access is checked */
+  repo: RepoRecord;
+}
+
+export interface AppEnv {
+  Variables: AppVariables;
+}

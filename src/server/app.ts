@@ -1,0 +1,107 @@
+/**
+ * Builds the Hono app from its dependencies; no listen() here, so tests call
+ * `app.request()` or serve it on a loopback port themselves.
+ *
+ * A request meets, in order: request id → CORS → caller identity → rate
+ * limit → API version → repository access → route → error handler.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { API_VERSION_HEADER, EXPOSED_HEADERS } from '../shared/api-constants';
+import type { AppEnv } from './app-env';
+import { identifyCaller } from './auth/identify-caller';
+import { apiVersion } from './http/api-version';
+import { DOCS, errors } from './http/error-bodies';
+import { sendError } from './http/respond';
+import { rateLimit } from './limits/rate-limit';
+import type { RateLimiter } from './limits/rate-limiter';
+import { accountRoutes } from './routes/account';
+import { avatarRoutes } from './routes/avatars';
+import { issueRoutes } from './routes/issues';
+import { readOnly, resolveRepository } from './routes/repository-access';
+import { repoRoutes } from './routes/repos';
+import { staticAppRoutes } from './routes/static-app';
+import { syntheticId } from './store/build-documents';
+import type { IssueStore } from './store/issue-store';
+
+/** What api.github.com sends on every answer so a browser never renders or frames API JSON. */
+const GITHUB_RESPONSE_HEADERS: ReadonlyArray<[string, string]> = [
+  ['X-Frame-Options', 'deny'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-XSS-Protection', '0'],
+  ['Referrer-Policy', 'origin-when-cross-origin, strict-origin-when-cross-origin'],
+  ['Content-Security-Policy', "default-src 'none'"],
+];
+
+export interface AppDependencies {
+  store: IssueStore;
+  limiter: RateLimiter;
+  now: () => number;
+  /** honour X-Forwarded-For for the client IP (only behind your own proxy) */
+  trustProxy?: boolean;
+  /** where `html_url`s point; defaults to the origin the request came to */
+  webBase?: string | null;
+  /** the built app to serve at `/`; none in API-only tests */
+  distDir?: string | null;
+  log?: (line: string) => void;
+}
+
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const webBase = deps.webBase ?? null;
+  const api = new Hono<AppEnv>();
+
+  api.use(async function requestId(c, next) {
+    const id = randomBytes(8).toString('hex').toUpperCase();
+    c.set('requestId', id);
+    await next();
+    c.res.headers.set('X-GitHub-Request-Id', id);
+    for (const [name, value] of GITHUB_RESPONSE_HEADERS) c.res.headers.set(name, value);
+    // GitHub's two Vary lines: one cache entry per caller and media type. (GitHub leaves the first
+    // off errors; here it is on every answer, since every answer carries the caller's rate limit.)
+    c.res.headers.set('Vary', 'Accept, Authorization, Cookie, X-GitHub-OTP');
+    c.res.headers.append('Vary', 'Accept-Encoding, Accept, X-Requested-With');
+  });
+  api.use(
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-None-Match', 'If-Modified-Since', API_VERSION_HEADER, 'X-Requested-With'],
+      exposeHeaders: [...EXPOSED_HEADERS],
+      maxAge: 86400,
+    }),
+  );
+  api.use(identifyCaller({ store: deps.store, now: deps.now, trustProxy: deps.trustProxy ?? false }));
+  api.use(rateLimit(deps.limiter, (login) => deps.store.findUser(login)?.id ?? syntheticId('user', login.toLowerCase())));
+  api.use(async function rejectBadCredentials(c, next) {
+    // spec 5.5: counted against the IP above, then refused.
+    if (c.get('badCredentials')) return sendError(c, errors.badCredentials());
+    await next();
+  });
+  api.use(apiVersion());
+
+  api.route('/', accountRoutes(deps.store, deps.limiter, webBase));
+  api.use('/repos/:owner/:repo', resolveRepository(deps.store));
+  api.use('/repos/:owner/:repo/*', resolveRepository(deps.store));
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
+  api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
+  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase));
+
+  // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
+  api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));
+  api.onError((err, c) => {
+    log(`error ${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
+    return sendError(c, errors.internal());
+  });
+
+  const app = new Hono<AppEnv>();
+  app.route('/api', api);
+  app.route('/avatars', avatarRoutes());
+  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir));
+  app.onError((err, c) => {
+    log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
+    return c.text('Server Error', 500);
+  });
+  return app;
+}

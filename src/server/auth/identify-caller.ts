@@ -1,0 +1,58 @@
+/**
+ * Authentication middleware (spec 5): decides who pays for the request. A
+ * valid, unexpired token makes its user the caller; no header means the
+ * client IP. A header that does not hold a valid token is remembered as bad
+ * credentials and answered 401 after the rate limit has counted it (failed
+ * logins cost the IP a credit, as on GitHub).
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { IssueStore } from '../store/issue-store';
+import { hashToken, hashesEqual, tokenFromHeader } from './tokens';
+
+export interface IdentifyOptions {
+  store: IssueStore;
+  now: () => number;
+  /** honour X-Forwarded-For (only behind a proxy you run: clients can forge it) */
+  trustProxy: boolean;
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+export function clientAddress(env: unknown, forwardedFor: string | undefined, trustProxy: boolean): string {
+  if (trustProxy && forwardedFor) {
+    // The proxy appends the address it saw: the right-most entry is the one it vouches for.
+    const last = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    if (last) return last;
+  }
+  return (env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function identifyCaller(options: IdentifyOptions): MiddlewareHandler<AppEnv> {
+  return async function identify(c, next) {
+    const ip = clientAddress(c.env, c.req.header('X-Forwarded-For'), options.trustProxy);
+    c.set('caller', { kind: 'ip', address: ip });
+    c.set('token', null);
+    c.set('badCredentials', false);
+
+    const presented = tokenFromHeader(c.req.header('Authorization'));
+    if (presented.present) {
+      const hash = presented.token ? hashToken(presented.token) : null;
+      const record = hash ? options.store.findToken(hash) : null;
+      const valid =
+        record !== null &&
+        hash !== null &&
+        hashesEqual(record.hash, hash) &&
+        (record.expiresAt === null || record.expiresAt * 1000 > options.now());
+      if (valid) {
+        c.set('token', record);
+        c.set('caller', { kind: 'user', login: record.login });
+      } else {
+        c.set('badCredentials', true);
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * `npm run service -- <command>` and `npm start`. Bad arguments get a
+ * one-line error and exit code 2; a failed command exits 1; every write is
+ * one transaction, so nothing is half-written.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { generateToken, hashToken } from './auth/tokens';
+import { appNeedsBuild, buildApp } from './commands/build-app';
+import { CommandError, importFiles, parseFullName } from './commands/import-file';
+import type { DemoToken } from './commands/load-demo';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
+import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
+import { openSqliteStore, StoreError } from './store/sqlite-store';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const USAGE = `usage: npm run service -- <command>
+  serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
+        [--burst-limit 900] [--burst-window-seconds 60] [--trust-proxy] [--web-url URL] [--no-app]
+  import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
+  rename --db FILE OWNER/OLD OWNER/NEW
+  token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
+  token revoke --db FILE TOKEN
+  demo --db FILE
+  mirror --db FILE --from BASE_URL [--token T] [--private] OWNER/REPO [--as OWNER/REPO]
+                   (the token may instead come from ISSUESCOPE_MIRROR_TOKEN)
+  start            (what npm start runs: PORT, HOST and DB from the environment)`;
+
+class UsageError extends Error {}
+
+type FlagValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
+
+function parse(args: string[], options: ParseArgsConfig['options']): { values: FlagValues; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
+    return { values: values as FlagValues, positionals };
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function required(value: unknown, flag: string): string {
+  if (typeof value !== 'string' || value === '') throw new UsageError(`${flag} is required`);
+  return value;
+}
+
+function wholeNumber(value: unknown, flag: string, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${flag} must be a whole number ≥ ${min}`);
+  return Number(value);
+}
+
+function printDemoTokens(tokens: DemoToken[]): void {
+  if (tokens.length === 0) return;
+  console.log('Demo tokens (paste one into Settings, or send it as "Authorization: Bearer <token>"):');
+  for (const t of tokens) console.log(`  ${t.token}  ${t.what}`);
+}
+
+async function runServer(service: Promise<RunningService>, db: string): Promise<void> {
+  const running = await service;
+  console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${db})`);
+  const store = openSqliteStore(db);
+  try {
+    const { demoTokensIn } = await import('./commands/load-demo');
+    printDemoTokens(demoTokensIn(store));
+  } catch {
+    // A database without the demo module available simply has no demo tokens to show.
+  }
+  store.close();
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function limitsFrom(values: Record<string, unknown>): RateLimitConfig {
+  return {
+    unauthLimit: wholeNumber(values['unauth-limit'], '--unauth-limit', DEFAULT_RATE_LIMITS.unauthLimit),
+    authLimit: wholeNumber(values['auth-limit'], '--auth-limit', DEFAULT_RATE_LIMITS.authLimit),
+    windowSeconds: wholeNumber(values['window-seconds'], '--window-seconds', DEFAULT_RATE_LIMITS.windowSeconds),
+    burstLimit: wholeNumber(values['burst-limit'], '--burst-limit', DEFAULT_RATE_LIMITS.burstLimit),
+    burstWindowSeconds: wholeNumber(values['burst-window-seconds'], '--burst-window-seconds', DEFAULT_RATE_LIMITS.burstWindowSeconds),
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      const { values, positionals } = parse(rest, {
+        db: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'unauth-limit': { type: 'string' },
+        'auth-limit': { type: 'string' },
+        'window-seconds': { type: 'string' },
+        'burst-limit': { type: 'string' },
+        'burst-window-seconds': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'web-url': { type: 'string' },
+        'no-app': { type: 'boolean' },
+      });
+      if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+      const db = required(values.db, '--db');
+      const port = wholeNumber(values.port, '--port', NaN, 0);
+      if (Number.isNaN(port) || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
+      await runServer(
+        startService({
+          ...DEFAULT_SERVICE_CONFIG,
+          db,
+          port,
+          host: typeof values.host === 'string' ? values.host : '127.0.0.1',
+          limits: limitsFrom(values),
+          trustProxy: values['trust-proxy'] === true,
+          webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
+          distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
+        }),
+        db,
+      );
+      return;
+    }
+    case 'start': {
+      if (rest.length > 0) throw new UsageError('start takes no arguments; use PORT, HOST and DB');
+      const db = process.env.DB ?? path.join(ROOT, 'data', 'issuescope.db');
+      const port = wholeNumber(process.env.PORT, 'PORT', 8080, 0);
+      mkdirSync(path.dirname(db), { recursive: true });
+      if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
+      const { hasDemoData, loadDemo } = await import('./commands/load-demo');
+      const store = openSqliteStore(db);
+      if (!hasDemoData(store)) {
+        console.log('First run: loading the demo dataset…');
+        const loaded = loadDemo(store, Date.now());
+        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories.`);
+      }
+      store.close();
+      await runServer(
+        startService({ ...DEFAULT_SERVICE_CONFIG, db, port, host: process.env.HOST ?? '127.0.0.1', distDir: path.join(ROOT, 'dist') }),
+        db,
+      );
+      return;
+    }
+    case 'import': {
+      const { values, positionals } = parse(rest, {
+        db: { type: 'string' },
+        repo: { type: 'string' },
+        private: { type: 'boolean' },
+        comments: { type: 'string' },
+      });
+      if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
+      const store = openSqliteStore(required(values.db, '--db'));
+      try {
+        const result = importFiles(store, {
+          repo: required(values.repo, '--repo'),
+          makePrivate: values.private === true,
+          issuesFile: positionals[0] ?? '',
+          commentsFile: typeof values.comments === 'string' ? values.comments : undefined,
+          nowMs: Date.now(),
+        });
+        console.log(`Imported ${result.issues} issues and ${result.comments} comments into ${result.repo.owner}/${result.repo.name}${result.repo.isPrivate ? ' (private)' : ''}.`);
+      } finally {
+        store.close();
+      }
+      return;
+    }
+    case 'rename': {
+      const { values, positionals } = parse(rest, { db: { type: 'string' } });
+      if (positionals.length !== 2) throw new UsageError('rename takes OWNER/OLD OWNER/NEW');
+      const from = parseFullName(positionals[0] ?? '');
+      const to = parseFullName(positionals[1] ?? '');
+      const store = openSqliteStore(required(values.db, '--db'));
+      try {
+        const repo = store.renameRepo(from, to, Date.now());
+        console.log(`Renamed ${from.owner}/${from.name} to ${repo.owner}/${repo.name}; the old name now answers 301.`);
+      } finally {
+        store.close();
+      }
+      return;
+    }
+    case 'token': {
+      const [sub, ...args] = rest;
+      if (sub === 'create') {
+        const { values, positionals } = parse(args, {
+          db: { type: 'string' },
+          user: { type: 'string' },
+          repo: { type: 'string', multiple: true },
+          'expires-at': { type: 'string' },
+          name: { type: 'string' },
+        });
+        if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+        const user = required(values.user, '--user');
+        if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(user)) throw new UsageError(`'${user}' is not a valid login`);
+        let expiresAt: number | null = null;
+        if (values['expires-at'] !== undefined) {
+          const ms = Date.parse(String(values['expires-at']));
+          if (Number.isNaN(ms)) throw new UsageError('--expires-at must be an ISO 8601 date-time');
+          expiresAt = Math.floor(ms / 1000);
+        }
+        const repos = (Array.isArray(values.repo) ? values.repo : []).map(String);
+        repos.forEach(parseFullName);
+        const token = generateToken();
+        const store = openSqliteStore(required(values.db, '--db'));
+        try {
+          store.createToken(
+            { hash: hashToken(token), login: user, name: typeof values.name === 'string' ? values.name : `token for ${user}`, expiresAt, repos },
+            Date.now(),
+          );
+        } finally {
+          store.close();
+        }
+        // The token alone on stdout, so scripts can capture it; it is shown only this once.
+        process.stdout.write(`${token}\n`);
+        return;
+      }
+      if (sub === 'revoke') {
+        const { values, positionals } = parse(args, { db: { type: 'string' } });
+        if (positionals.length !== 1) throw new UsageError('token revoke takes one TOKEN');
+        const store = openSqliteStore(required(values.db, '--db'));
+        try {
+          if (!store.revokeToken(hashToken(positionals[0] ?? ''))) throw new CommandError('no such token');
+        } finally {
+          store.close();
+        }
+        console.log('Token revoked; it answers 401 from the next request on.');
+        return;
+      }
+      throw new UsageError('token takes create or revoke');
+    }
+    case 'demo': {
+      const { values, positionals } = parse(rest, { db: { type: 'string' } });
+      if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+      const db = required(values.db, '--db');
+      const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
+      const store = openSqliteStore(db);
+      try {
+        const loaded = loadDemo(store, Date.now());
+        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);
+        printDemoTokens(demoTokensIn(store));
+      } finally {
+        store.close();
+      }
+      return;
+    }
+    case 'mirror': {
+      const { values, positionals } = parse(rest, {
+        db: { type: 'string' },
+        from: { type: 'string' },
+        token: { type: 'string' },
+        as: { type: 'string' },
+        private: { type: 'boolean' },
+      });
+      if (positionals.length !== 1) throw new UsageError('mirror takes exactly one OWNER/REPO');
+      const db = required(values.db, '--db');
+      const from = required(values.from, '--from');
+      const { parseBaseUrl } = await import('./mirror/mirror-repository');
+      try {
+        parseBaseUrl(from);
+      } catch (err) {
+        throw new UsageError(err instanceof Error ? err.message : String(err));
+      }
+      // An environment variable keeps the token out of the process list and shell history.
+      const token = typeof values.token === 'string' ? values.token : (process.env.ISSUESCOPE_MIRROR_TOKEN ?? null);
+      if (token !== null && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be one printable word');
+      const { runMirror } = await import('./commands/mirror');
+      const { MirrorError } = await import('./mirror/source-client');
+      const store = openSqliteStore(db);
+      const stop = new AbortController();
+      const interrupt = () => stop.abort(new MirrorError('interrupted'));
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
+      try {
+        const { summary } = await runMirror(
+          store,
+          { from, token, repo: positionals[0] ?? '', as: typeof values.as === 'string' ? values.as : null, makePrivate: values.private === true },
+          { progress: (line) => console.error(line), signal: stop.signal },
+        );
+        console.log(summary);
+      } catch (err) {
+        if (stop.signal.aborted) {
+          // Every finished page is saved with its place in the walk.
+          throw new CommandError('interrupted; run the same command again to resume where it stopped');
+        }
+        if (err instanceof MirrorError) throw new CommandError(err.message);
+        throw err;
+      } finally {
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
+        store.close();
+      }
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return;
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    console.error(`error: ${err.message} (see 'npm run service -- help')`);
+    process.exit(2);
+  }
+  const known = err instanceof CommandError || err instanceof StoreError;
+  console.error(`error: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message}`);
+  process.exit(1);
+});

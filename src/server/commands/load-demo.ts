@@ -1,0 +1,85 @@
+/**
+ * `demo`: imports the deterministic demo dataset through the same import path
+ * as real data, applies its renames, and creates the demo tokens.
+ *
+ * The demo tokens are fixed strings so that they can be printed at every
+ * start (only their hashes are stored, so a random token could not be shown
+ * again). They exist only in a database made by `demo`; never use them for
+ * real data.
+ */
+import { buildDemoDataset } from '../demo/demo-dataset';
+import { hashToken } from '../auth/tokens';
+import type { IssueStore } from '../store/issue-store';
+
+export interface DemoToken {
+  token: string;
+  user: string;
+  name: string;
+  repos: string[];
+  expiresAt: number | null;
+  what: string;
+}
+
+export const DEMO_TOKENS: readonly DemoToken[] = [
+  {
+    token: 'isc_pat_demo_mona_private_access_2026',
+    user: 'mona',
+    name: 'demo: private access',
+    repos: ['acme/secret-plans'],
+    expiresAt: null,
+    what: 'user mona, can read the private acme/secret-plans',
+  },
+  {
+    token: 'isc_pat_demo_hubot_public_only_2026',
+    user: 'hubot',
+    name: 'demo: public only',
+    repos: [],
+    expiresAt: null,
+    what: 'user hubot, public repositories only',
+  },
+  {
+    token: 'isc_pat_demo_expired_since_2025',
+    user: 'mona',
+    name: 'demo: expired',
+    repos: ['acme/secret-plans'],
+    expiresAt: Date.UTC(2025, 0, 1) / 1000,
+    what: 'expired: answers 401 Bad credentials',
+  },
+];
+
+export function hasDemoData(store: IssueStore): boolean {
+  return store.findRepo('acme', 'rocket') !== null;
+}
+
+/** The demo tokens present in this database (hash lookups: nothing secret is read). */
+export function demoTokensIn(store: IssueStore): DemoToken[] {
+  return DEMO_TOKENS.filter((t) => store.findToken(hashToken(t.token)) !== null);
+}
+
+export function loadDemo(store: IssueStore, nowMs: number): { repositories: number; issues: number; comments: number } {
+  const dataset = buildDemoDataset();
+  let issues = 0;
+  let comments = 0;
+  for (const repo of dataset.repositories) {
+    const result = store.importIssues(
+      { owner: repo.owner, name: repo.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
+      repo.issues,
+      repo.comments,
+      nowMs,
+    );
+    issues += result.issues;
+    comments += result.comments;
+  }
+  for (const rename of dataset.renames) {
+    const [fromOwner = '', fromName = ''] = rename.from.split('/');
+    const [toOwner = '', toName = ''] = rename.to.split('/');
+    if (store.findRepo(fromOwner, fromName)) store.renameRepo({ owner: fromOwner, name: fromName }, { owner: toOwner, name: toName }, nowMs);
+  }
+  for (const t of DEMO_TOKENS) {
+    const hash = hashToken(t.token);
+    if (store.findToken(hash) === null) {
+      store.createToken({ hash, login: t.user, name: t.name, expiresAt: t.expiresAt, repos: t.repos }, nowMs);
+    }
+  }
+  return { repositories: dataset.repositories.length, issues, comments };
+}

@@ -1,0 +1,24 @@
+/**
+ * Versioning (spec 9): `X-GitHub-Api-Version: 2022-11-28` is the one version
+ * served; without the header a request gets that version too (as GitHub does).
+ * Any other value is a 400, because a client asking for a version we do not
+ * serve must not silently get another.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { API_VERSION, API_VERSION_HEADER } from '../../shared/api-constants';
+import type { AppEnv } from '../app-env';
+import { DOCS, errors } from './error-bodies';
+import { sendError } from './respond';
+
+export function apiVersion(): MiddlewareHandler<AppEnv> {
+  return async function checkVersion(c, next) {
+    const asked = c.req.header(API_VERSION_HEADER);
+    if (asked !== undefined && asked.trim() !== API_VERSION) {
+      const shown = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+      return sendError(c, errors.badRequest(`The '${shown}' API version is not supported. Supported versions: ${API_VERSION}.`, DOCS.versions));
+    }
+    await next();
+    c.res.headers.set('X-GitHub-Api-Version-Selected', API_VERSION);
+    c.res.headers.set('X-GitHub-Media-Type', 'github.v3; format=json');
+  };
+}

@@ -1,0 +1,153 @@
+// Our answers, held to GitHub's own OpenAPI description (@octokit/openapi, api.github.com) with ajv.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/sqlite-store';
+import { githubDescriptionVersion, githubOperations, type GithubOperation } from '../test-support/github-openapi';
+import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
+import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+
+const ops = githubOperations(
+  'issues/list-for-repo',
+  'issues/get',
+  'issues/list-comments',
+  'issues/list-comments-for-repo',
+  'issues/list-labels-for-repo',
+  'repos/get',
+  'users/get-authenticated',
+  'rate-limit/get',
+);
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ limits: { unauthLimit: 10_000 } });
+  const store = openSqliteStore(svc.dbFile);
+  importRichRepositories(store, Date.now());
+  store.close();
+});
+afterAll(() => svc.close());
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${svc.api}${path}`, { headers, redirect: 'manual' });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Asserts an answer matches the operation's documented schema for its status, naming every violation. */
+function expectConforms(op: GithubOperation, answer: { status: number; body: unknown }, label: string): void {
+  expect(op.statuses, `${op.operationId} documents ${answer.status}`).toContain(String(answer.status));
+  const { errors } = op.check(answer.status, answer.body);
+  expect(errors, `${label} against ${op.operationId} ${answer.status} (GitHub's description ${githubDescriptionVersion()})`).toEqual([]);
+}
+
+const REPOS = ['octo/hello', 'octo/rich', `${RECORDED_REPO.owner}/${RECORDED_REPO.name}`];
+
+describe("GET /repos/{owner}/{repo}/issues against GitHub's issues/list-for-repo", () => {
+  it("answers a state=all page whose every entry, issue or pull request, is GitHub's issue schema", async () => {
+    const issue = ops['issues/list-for-repo'];
+    for (const repo of REPOS) {
+      for (const headers of [{}, auth(TOKENS.bob)]) {
+        const page = await get(`/repos/${repo}/issues?state=all&per_page=100`, headers);
+        expect(page.status).toBe(200);
+        const entries = page.body as Array<{ number: number; pull_request?: unknown }>;
+        expect(entries.length).toBeGreaterThan(0);
+        for (const entry of entries) expect(issue.checkItem(200, entry).errors, `${repo}#${entry.number}`).toEqual([]);
+        expectConforms(issue, page, repo);
+      }
+    }
+    const hello = (await get('/repos/octo/hello/issues?state=all&per_page=100')).body as Array<{ pull_request?: unknown }>;
+    expect(hello.some((e) => e.pull_request) && hello.some((e) => !e.pull_request)).toBe(true);
+  });
+
+  it('answers a private repository listed with access in the same schema', async () => {
+    expectConforms(ops['issues/list-for-repo'], await get('/repos/octo/secret/issues?state=all', auth(TOKENS.alice)), 'octo/secret');
+  });
+
+  it("answers a repository that is missing, or private to someone else, with GitHub's 404 Basic Error", async () => {
+    for (const [path, headers] of [['/repos/octo/nope/issues', {}], ['/repos/octo/secret/issues', {}], ['/repos/octo/secret/issues', auth(TOKENS.bob)]] as const) {
+      const answer = await get(path, headers);
+      expect(answer.status).toBe(404);
+      expectConforms(ops['issues/list-for-repo'], answer, path);
+    }
+  });
+
+  it("answers an invalid since or labels with GitHub's 422 Validation Error", async () => {
+    for (const q of ['since=yesterday', 'labels=bug,,ui', `labels=${'x'.repeat(51)}`]) {
+      const answer = await get(`/repos/octo/hello/issues?${q}`);
+      expect(answer.status, q).toBe(422);
+      expectConforms(ops['issues/list-for-repo'], answer, q);
+    }
+  });
+
+  it("answers the old name of a renamed repository with GitHub's 301 body", async () => {
+    const answer = await get('/repos/octo/old-name/issues?state=all');
+    expect(answer.status).toBe(301);
+    expectConforms(ops['issues/list-for-repo'], answer, 'octo/old-name');
+    expect(answer.body).toMatchObject({ message: 'Moved Permanently', url: expect.stringContaining('/repos/octo/new-name/issues') });
+  });
+});
+
+describe('the other endpoints against their operations', () => {
+  it("answers single issues and pull requests with GitHub's issues/get: 200, 404 and 301", async () => {
+    const op = ops['issues/get'];
+    for (const path of ['/repos/octo/hello/issues/1', '/repos/octo/hello/issues/5', '/repos/octo/rich/issues/1', '/repos/octo/rich/issues/2', '/repos/octo/rich/issues/3', '/repos/octo/rich/issues/4']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expectConforms(op, answer, path);
+    }
+    for (const path of ['/repos/octo/hello/issues/9999', '/repos/octo/hello/issues/abc', '/repos/octo/secret/issues/1']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expectConforms(op, answer, path);
+    }
+    const moved = await get('/repos/octo/old-name/issues/1');
+    expect(moved.status).toBe(301);
+    expectConforms(op, moved, 'moved issue');
+  });
+
+  it("answers an issue's comments with GitHub's issues/list-comments: 200 and 404", async () => {
+    const op = ops['issues/list-comments'];
+    for (const path of ['/repos/octo/hello/issues/1/comments', '/repos/octo/rich/issues/1/comments', '/repos/octo/rich/issues/2/comments']) {
+      expectConforms(op, await get(path), path);
+    }
+    const missing = await get('/repos/octo/hello/issues/9999/comments');
+    expect(missing.status).toBe(404);
+    expectConforms(op, missing, 'comments of a missing issue');
+  });
+
+  it("answers a repository's comments with GitHub's issues/list-comments-for-repo: 200, 404 and 422", async () => {
+    const op = ops['issues/list-comments-for-repo'];
+    for (const q of ['', '?sort=updated&direction=desc', '?since=2024-01-02T12:00:00Z']) {
+      const answer = await get(`/repos/octo/rich/issues/comments${q}`);
+      expect(answer.status, q).toBe(200);
+      expectConforms(op, answer, q);
+    }
+    const invalid = await get('/repos/octo/rich/issues/comments?since=soon');
+    expect(invalid.status).toBe(422);
+    expectConforms(op, invalid, 'bad since');
+    const missing = await get('/repos/octo/nope/issues/comments');
+    expect(missing.status).toBe(404);
+    expectConforms(op, missing, 'missing repository');
+  });
+
+  it("answers labels, the repository, the token's user and the rate limit in GitHub's schemas", async () => {
+    expectConforms(ops['issues/list-labels-for-repo'], await get('/repos/octo/rich/labels'), 'labels');
+    expectConforms(ops['repos/get'], await get('/repos/octo/rich'), 'public repository');
+    expectConforms(ops['repos/get'], await get('/repos/octo/secret', auth(TOKENS.alice)), 'private repository');
+    expectConforms(ops['users/get-authenticated'], await get('/user', auth(TOKENS.alice)), '/user');
+    expectConforms(ops['rate-limit/get'], await get('/rate_limit'), '/rate_limit');
+  });
+});
+
+describe('the reference itself', () => {
+  it("rejects what GitHub's schema forbids, so a pass above means something", async () => {
+    const [entry] = (await get('/repos/octo/rich/issues?state=all&per_page=1')).body as Array<Record<string, unknown>>;
+    const op = ops['issues/list-for-repo'];
+    expect(op.checkItem(200, entry).valid).toBe(true);
+    const broken = [
+      { ...entry, user: { ...(entry!.user as object), followers_url: undefined } },
+      { ...entry, state: 42 },
+      { ...entry, created_at: 'last Tuesday' },
+      { ...entry, milestone: { ...(entry!.milestone as object), labels_url: undefined } },
+    ].map((e) => JSON.parse(JSON.stringify(e)) as unknown);
+    for (const e of broken) expect(op.checkItem(200, e).valid).toBe(false);
+    expect(ops['issues/list-for-repo'].check(422, { message: 'Validation Failed', errors: [{ field: 'since' }] }).valid).toBe(false);
+  });
+});

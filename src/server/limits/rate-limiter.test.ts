@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimiter } from './rate-limiter';
+
+const config = { unauthLimit: 2, authLimit: 3, windowSeconds: 10, burstLimit: 100, burstWindowSeconds: 1 };
+const ip = { kind: 'ip', address: '1.2.3.4' } as const;
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('RateLimiter', () => {
+  it('counts down and refuses at zero until the window resets', () => {
+    const c = clock();
+    const rl = new RateLimiter(config, c.now);
+    expect(rl.take(ip)).toMatchObject({ allowed: true, snapshot: { remaining: 1, used: 1, reset: 1010 } });
+    expect(rl.take(ip)).toMatchObject({ allowed: true, snapshot: { remaining: 0 } });
+    expect(rl.take(ip)).toMatchObject({ allowed: false, reason: 'primary', snapshot: { remaining: 0, reset: 1010 } });
+    c.advance(10_000);
+    expect(rl.take(ip)).toMatchObject({ allowed: true, snapshot: { remaining: 1, reset: 1020 } });
+  });
+
+  it('gives a refunded 304 its credit back', () => {
+    const rl = new RateLimiter(config, clock().now);
+    rl.take(ip);
+    expect(rl.refund(ip).remaining).toBe(2);
+  });
+
+  it('refuses a burst with a Retry-After within the burst window, without spending primary credit', () => {
+    const c = clock();
+    const rl = new RateLimiter({ ...config, authLimit: 100, burstLimit: 2 }, c.now);
+    const user = { kind: 'user', login: 'Mona' } as const;
+    rl.take(user);
+    rl.take(user);
+    const refused = rl.take(user);
+    expect(refused).toMatchObject({ allowed: false, reason: 'secondary', retryAfterSeconds: 1, snapshot: { remaining: 98 } });
+    c.advance(1000);
+    expect(rl.take(user).allowed).toBe(true);
+  });
+
+  it('keys users without case, so MONA and mona share a budget', () => {
+    const rl = new RateLimiter(config, clock().now);
+    rl.take({ kind: 'user', login: 'MONA' });
+    expect(rl.peek({ kind: 'user', login: 'mona' }).remaining).toBe(2);
+  });
+
+  it('restores live counters and drops expired ones', () => {
+    const c = clock();
+    const rl = new RateLimiter(config, c.now, [
+      { key: 'ip:1.2.3.4', windowStartMs: c.now() - 1000, used: 2 },
+      { key: 'ip:5.6.7.8', windowStartMs: c.now() - 20_000, used: 2 },
+    ]);
+    expect(rl.take(ip).allowed).toBe(false);
+    expect(rl.take({ kind: 'ip', address: '5.6.7.8' }).allowed).toBe(true);
+  });
+
+  it('hands out only the counters that changed', () => {
+    const rl = new RateLimiter(config, clock().now);
+    rl.take(ip);
+    expect(rl.drainDirty()).toEqual([{ key: 'ip:1.2.3.4', windowStartMs: 1_000_000, used: 1 }]);
+    expect(rl.drainDirty()).toEqual([]);
+  });
+});

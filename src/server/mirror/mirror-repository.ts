@@ -1,0 +1,238 @@
+/**
+ * Copies one repository's issues (pull requests included) and their comments
+ * from any service that speaks GitHub's REST API into the local store.
+ *
+ * Each list is walked newest-`updated_at` first with `per_page=100`, following
+ * `Link: rel="next"`:
+ *
+ * - The first page is asked with the `If-None-Match` of the last walk's first
+ *   page: a 304 means nothing changed, and costs nothing.
+ * - A later walk stops at the first page that reaches below `since`, the
+ *   newest `updated_at` the last complete walk saw, so it fetches the pages
+ *   that changed and one credit each. (Comparing is inclusive, as GitHub's
+ *   own `since` is, so an edit in the same second is never lost.)
+ * - Each page is imported together with the walk's progress in one
+ *   transaction. An interrupted walk resumes from its next page; newest-first
+ *   order means anything that changed meanwhile moved towards pages already
+ *   read, so resuming can fetch an issue twice (an upsert) but never skip one,
+ *   and what moved is newer than `since` and is caught by the next run.
+ *
+ * Why not `since` in the query: the first page's URL would then change after
+ * every run that found something, its ETag could never be reused, and every
+ * such run would be followed by one that pays a credit for nothing.
+ */
+import { toIsoSeconds } from '../../shared/list-params';
+import { importedCommentList, importedIssueList, type ImportedComment, type ImportedIssue, type ImportedUser } from '../store/import-schema';
+import type { ImportOptions, IssueStore, MirrorWalk, MirrorWalkName } from '../store/issue-store';
+import { MirrorError, SourceClient, type SourceDependencies, type WaitReason } from './source-client';
+
+export const MIRROR_PER_PAGE = 100;
+
+export interface MirrorOptions {
+  /** e.g. `https://api.github.com`, `https://HOST/api/v3`, `http://127.0.0.1:8080/api` */
+  from: string;
+  token: string | null;
+  /** the repository at the source */
+  source: { owner: string; name: string };
+  /** the local repository to copy into */
+  target: { owner: string; name: string };
+  /** make the local copy private whatever the source says */
+  makePrivate?: boolean;
+}
+
+export type MirrorEvent =
+  | { kind: 'start'; resuming: MirrorWalkName[] }
+  | { kind: 'repository'; isPrivate: boolean; fullName: string }
+  /** `remaining`: the source's `x-ratelimit-remaining` after this page */
+  | { kind: 'page'; walk: MirrorWalkName; page: number; received: number; imported: number; remaining: number | null }
+  | { kind: 'not-modified'; walk: MirrorWalkName }
+  | { kind: 'waiting'; reason: WaitReason; seconds: number; untilMs: number }
+  | { kind: 'moved'; from: string; to: string };
+
+export interface MirrorResult {
+  issues: number;
+  comments: number;
+  /** requests that cost a credit at the source */
+  charged: number;
+  notModified: number;
+  pages: Record<MirrorWalkName, number>;
+}
+
+export interface MirrorDependencies extends Omit<SourceDependencies, 'events'> {
+  onEvent?: (event: MirrorEvent) => void;
+}
+
+/** Normalises `--from`: http(s), no credentials, query or fragment, no trailing slash. */
+export function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new MirrorError(`'${raw}' is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MirrorError('--from must be an http or https URL');
+  if (url.username || url.password) throw new MirrorError('--from must not carry credentials; pass --token');
+  if (url.search || url.hash) throw new MirrorError('--from must be a base URL without query or fragment');
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+function timeOf(iso: unknown): number {
+  return typeof iso === 'string' ? Date.parse(iso) : NaN;
+}
+
+function newest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return timeOf(a) >= timeOf(b) ? a : b;
+}
+
+function validate<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, body: unknown, url: string, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new MirrorError(`${url} did not answer ${what}: at ${issue?.path.map(String).join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`);
+}
+
+export async function mirrorRepository(store: IssueStore, options: MirrorOptions, deps: MirrorDependencies): Promise<MirrorResult> {
+  const base = parseBaseUrl(options.from);
+  const repoPath = `${base.href.replace(/\/+$/, '')}/repos/${encodeURIComponent(options.source.owner)}/${encodeURIComponent(options.source.name)}`;
+  const emit = deps.onEvent ?? (() => {});
+  const client = new SourceClient(base, options.token, {
+    ...deps,
+    events: {
+      waiting: (reason, seconds, untilMs) => emit({ kind: 'waiting', reason, seconds, untilMs }),
+      moved: (from, to) => emit({ kind: 'moved', from, to }),
+    },
+  });
+
+  const importOptions: ImportOptions = { owner: options.target.owner, name: options.target.name, makePrivate: options.makePrivate ?? false };
+  const known = store.findMirror(options.target.owner, options.target.name, repoPath);
+  let record;
+  if (known === null || known.sourcePrivate === null) {
+    // First, before anything local exists: is the source private (then so is the copy)?
+    const repo = await client.get(repoPath).catch((err: unknown) => {
+      if (err instanceof MirrorError && /^404 /.test(err.message)) {
+        throw new MirrorError(`${options.source.owner}/${options.source.name} was not found at ${base.href} (or the token cannot see it)`);
+      }
+      throw err;
+    });
+    const body = repo.body as { private?: unknown; description?: unknown; full_name?: unknown } | null;
+    const isPrivate = body?.private === true;
+    emit({ kind: 'repository', isPrivate, fullName: typeof body?.full_name === 'string' ? body.full_name : `${options.source.owner}/${options.source.name}` });
+    importOptions.makePrivate = importOptions.makePrivate || isPrivate;
+    if (typeof body?.description === 'string') importOptions.description = body.description;
+    record = store.openMirror(importOptions, repoPath, deps.now());
+    store.setMirrorSourcePrivate(record.repo.id, isPrivate);
+  } else {
+    importOptions.makePrivate = importOptions.makePrivate || known.sourcePrivate;
+    record = store.openMirror(importOptions, repoPath, deps.now());
+  }
+  emit({ kind: 'start', resuming: (['issues', 'comments'] as const).filter((w) => record.walks[w].nextUrl !== null) });
+
+  const result: MirrorResult = { issues: 0, comments: 0, charged: 0, notModified: 0, pages: { issues: 0, comments: 0 } };
+  const repoId = record.repo.id;
+
+  /**
+   * Walks one list. `take` validates a page's changed items and imports them
+   * together with the walk's new state (one transaction); it returns how many
+   * it imported.
+   */
+  const walk = async (
+    name: MirrorWalkName,
+    firstUrl: string,
+    take: (items: unknown[], url: string, state: MirrorWalk) => Promise<number>,
+  ): Promise<void> => {
+    const saved = record.walks[name];
+    const since = saved.since;
+    const sinceMs = since === null ? -Infinity : timeOf(since);
+    let state: MirrorWalk = { ...saved };
+    let url: string;
+    let first: boolean;
+    if (saved.nextUrl !== null) {
+      url = saved.nextUrl;
+      first = false;
+    } else {
+      // The last walk's first page (after redirects) is where its ETag applies.
+      url = saved.firstUrl !== null && new URL(saved.firstUrl).origin === base.origin ? saved.firstUrl : firstUrl;
+      first = true;
+    }
+    for (;;) {
+      const page = await client.get(url, first && state.etag !== null && url === state.firstUrl ? state.etag : null);
+      if (page.status === 304) {
+        emit({ kind: 'not-modified', walk: name });
+        return;
+      }
+      if (!Array.isArray(page.body)) throw new MirrorError(`${page.url} did not answer a JSON array`);
+      const items = page.body as Array<{ updated_at?: unknown }>;
+      if (first) state = { ...state, firstUrl: page.url, etag: page.etag };
+      let runNewest = state.runNewest;
+      for (const item of items) if (!Number.isNaN(timeOf(item.updated_at))) runNewest = newest(runNewest, toIsoSeconds(timeOf(item.updated_at)));
+      // Inclusive (see above): what was updated in the very second of `since` is taken again.
+      const changed = items.filter((i) => !(timeOf(i.updated_at) < sinceMs));
+      const next = changed.length < items.length ? null : page.next;
+      state = next ? { ...state, nextUrl: next, runNewest } : { ...state, nextUrl: null, runNewest: null, since: newest(since, runNewest) };
+      const imported = await take(changed, page.url, state);
+      result.pages[name]++;
+      emit({ kind: 'page', walk: name, page: result.pages[name], received: items.length, imported, remaining: client.remainingCredits() });
+      if (!next) return;
+      url = next;
+      first = false;
+    }
+  };
+
+  await walk('issues', `${repoPath}/issues?state=all&sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
+    const issues = validate<ImportedIssue[]>(importedIssueList, items, url, 'GitHub issues');
+    for (const issue of issues) localiseIssueAvatars(issue, base.origin);
+    if (issues.length > 0) store.saveMirrorPage(importOptions, 'issues', state, issues, [], deps.now());
+    else store.saveMirrorWalk(repoId, 'issues', state);
+    result.issues += issues.length;
+    return issues.length;
+  });
+
+  await walk('comments', `${repoPath}/issues/comments?sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
+    const comments = validate<ImportedComment[]>(importedCommentList, items, url, 'GitHub issue comments');
+    for (const comment of comments) localiseAvatar(comment.user, base.origin);
+    // A comment on an issue opened after the issue walk went by: fetch that issue now (rare, a credit each).
+    const missing = [...new Set(comments.map(issueNumberOf))].filter((n) => store.getIssue(repoId, n) === null);
+    const fetched: ImportedIssue[] = [];
+    for (const n of missing) {
+      const one = await client.get(`${repoPath}/issues/${n}`).catch((err: unknown) => {
+        // Gone since (deleted, transferred): its comments go with it.
+        if (err instanceof MirrorError && /^(404|410) /.test(err.message)) return null;
+        throw err;
+      });
+      if (one) fetched.push(...validate<ImportedIssue[]>(importedIssueList, [one.body], one.url, 'a GitHub issue'));
+    }
+    for (const issue of fetched) localiseIssueAvatars(issue, base.origin);
+    const known = new Set([...fetched.map((i) => i.number), ...comments.map(issueNumberOf).filter((n) => !missing.includes(n))]);
+    const kept = comments.filter((c) => known.has(issueNumberOf(c)));
+    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'comments', state, fetched, kept, deps.now());
+    else store.saveMirrorWalk(repoId, 'comments', state);
+    result.issues += fetched.length;
+    result.comments += kept.length;
+    return kept.length;
+  });
+
+  store.completeMirror(repoId, deps.now());
+  result.charged = client.counts.charged;
+  result.notModified = client.counts.notModified;
+  return result;
+}
+
+/**
+ * Another Issuescope serves identicons at `/avatars/{login}.svg`; the copy
+ * draws the same one itself rather than depend on the source staying up.
+ */
+function localiseAvatar(user: ImportedUser | null | undefined, sourceOrigin: string): void {
+  if (!user?.avatar_url) return;
+  if (user.avatar_url === `${sourceOrigin}/avatars/${encodeURIComponent(user.login)}.svg`) delete user.avatar_url;
+}
+
+function localiseIssueAvatars(issue: ImportedIssue, sourceOrigin: string): void {
+  for (const user of [issue.user, issue.assignee, ...(issue.assignees ?? []), issue.milestone?.creator]) localiseAvatar(user, sourceOrigin);
+}
+
+function issueNumberOf(comment: ImportedComment): number {
+  return Number(/\/issues\/(\d+)$/.exec(comment.issue_url)?.[1]);
+}

@@ -1,0 +1,65 @@
+/** `GET /rate_limit` (costs nothing) and `GET /user` (who a token belongs to). */
+import { Hono } from 'hono';
+import type { AuthenticatedUser, RateLimitOverview } from '../../shared/wire-types';
+import type { AppEnv } from '../app-env';
+import { DOCS, errors } from '../http/error-bodies';
+import { basesOf, sendError, sendJson } from '../http/respond';
+import type { RateLimiter } from '../limits/rate-limiter';
+import { syntheticId, userUrlTemplates } from '../store/build-documents';
+import type { IssueStore } from '../store/issue-store';
+
+export function accountRoutes(store: IssueStore, limiter: RateLimiter, webBase: string | null): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/rate_limit', (c) => {
+    const s = limiter.peek(c.get('caller'));
+    const core = { limit: s.limit, used: s.used, remaining: s.remaining, reset: s.reset, resource: 'core' };
+    // GitHub's description requires `search`; there is no search API here, so it has nothing to give.
+    const search = { limit: 0, used: 0, remaining: 0, reset: s.reset, resource: 'search' };
+    const body: RateLimitOverview = { resources: { core, search }, rate: core };
+    return sendJson(c, body);
+  });
+
+  routes.get('/user', (c) => {
+    const token = c.get('token');
+    if (!token) return sendError(c, errors.requiresAuthentication(DOCS.getUser));
+    const user = store.findUser(token.login);
+    const { api, web } = basesOf(c, webBase);
+    const login = user?.login ?? token.login;
+    const id = user?.id ?? syntheticId('user', login.toLowerCase());
+    const userApiUrl = `${api}/users/${encodeURIComponent(login)}`;
+    // The token's creation is the earliest moment this service knows the account by.
+    const since = new Date(token.createdAt * 1000).toISOString().replace('.000Z', 'Z');
+    // GitHub's `public-user` (what a token without account permissions gets): profile fields
+    // this service does not keep are null or 0, never invented.
+    const body: AuthenticatedUser & Record<string, unknown> = {
+      login,
+      id,
+      node_id: `U_${Buffer.from(`0:${id}`).toString('base64url')}`,
+      avatar_url: `${web}/avatars/${encodeURIComponent(login)}.svg`,
+      gravatar_id: '',
+      url: userApiUrl,
+      html_url: `${web}/${encodeURIComponent(login)}`,
+      ...userUrlTemplates(userApiUrl),
+      type: user?.type ?? 'User',
+      site_admin: false,
+      name: user?.name ?? null,
+      company: null,
+      blog: null,
+      location: null,
+      email: null,
+      hireable: null,
+      bio: null,
+      twitter_username: null,
+      public_repos: 0,
+      public_gists: 0,
+      followers: 0,
+      following: 0,
+      created_at: since,
+      updated_at: since,
+    };
+    return sendJson(c, body);
+  });
+
+  return routes;
+}

@@ -1,0 +1,145 @@
+/** `GET /repos/{owner}/{repo}` and `/repos/{owner}/{repo}/labels`. */
+import { Hono } from 'hono';
+import { parsePage, parsePerPage } from '../../shared/list-params';
+import type { Repository } from '../../shared/wire-types';
+import type { AppEnv } from '../app-env';
+import { DOCS, errors } from '../http/error-bodies';
+import { parseQueryString } from '../http/query-string';
+import { sendError, sendRepoJson, sendRepoPage } from '../http/respond';
+import { apiUrl, repoApiUrl, repoWebUrl, webUrl } from '../store/issue-document';
+import { syntheticId, userUrlTemplates } from '../store/build-documents';
+import type { IssueStore, RepoRecord } from '../store/issue-store';
+
+/**
+ * GitHub's `full-repository` shape. The app reads a few fields (wire-types'
+ * `Repository`); the rest are there because GitHub's description requires
+ * them, with the values a read-only issue tracker can truthfully give: no
+ * forks, stars, code or wiki here, so counts are 0 and features off.
+ */
+interface FullRepository extends Repository {
+  [field: string]: unknown;
+}
+
+const REPO_URL_TEMPLATES: ReadonlyArray<[field: string, path: string]> = [
+  ['forks_url', '/forks'],
+  ['keys_url', '/keys{/key_id}'],
+  ['collaborators_url', '/collaborators{/collaborator}'],
+  ['teams_url', '/teams'],
+  ['hooks_url', '/hooks'],
+  ['issue_events_url', '/issues/events{/number}'],
+  ['events_url', '/events'],
+  ['assignees_url', '/assignees{/user}'],
+  ['branches_url', '/branches{/branch}'],
+  ['tags_url', '/tags'],
+  ['blobs_url', '/git/blobs{/sha}'],
+  ['git_tags_url', '/git/tags{/sha}'],
+  ['git_refs_url', '/git/refs{/sha}'],
+  ['trees_url', '/git/trees{/sha}'],
+  ['statuses_url', '/statuses/{sha}'],
+  ['languages_url', '/languages'],
+  ['stargazers_url', '/stargazers'],
+  ['contributors_url', '/contributors'],
+  ['subscribers_url', '/subscribers'],
+  ['subscription_url', '/subscription'],
+  ['commits_url', '/commits{/sha}'],
+  ['git_commits_url', '/git/commits{/sha}'],
+  ['comments_url', '/comments{/number}'],
+  ['issue_comment_url', '/issues/comments{/number}'],
+  ['contents_url', '/contents/{+path}'],
+  ['compare_url', '/compare/{base}...{head}'],
+  ['merges_url', '/merges'],
+  ['archive_url', '/{archive_format}{/ref}'],
+  ['downloads_url', '/downloads'],
+  ['issues_url', '/issues{/number}'],
+  ['pulls_url', '/pulls{/number}'],
+  ['milestones_url', '/milestones{/number}'],
+  ['notifications_url', '/notifications{?since,all,participating}'],
+  ['labels_url', '/labels{/name}'],
+  ['releases_url', '/releases{/id}'],
+  ['deployments_url', '/deployments'],
+];
+
+function repositoryDocument(repo: RepoRecord, openIssues: number): FullRepository {
+  const ownerId = syntheticId('user', repo.owner.toLowerCase());
+  const ownerApiUrl = apiUrl(`/users/${encodeURIComponent(repo.owner)}`);
+  const updatedAt = new Date(repo.modifiedAt * 1000).toISOString().replace('.000Z', 'Z');
+  return {
+    id: repo.id,
+    node_id: `R_${Buffer.from(`0:${repo.id}`).toString('base64url')}`,
+    name: repo.name,
+    full_name: `${repo.owner}/${repo.name}`,
+    private: repo.isPrivate,
+    owner: {
+      login: repo.owner,
+      id: ownerId,
+      node_id: `O_${Buffer.from(`0:${ownerId}`).toString('base64url')}`,
+      avatar_url: webUrl(`/avatars/${encodeURIComponent(repo.owner)}.svg`),
+      gravatar_id: '',
+      url: ownerApiUrl,
+      html_url: webUrl(`/${encodeURIComponent(repo.owner)}`),
+      ...userUrlTemplates(ownerApiUrl),
+      type: 'Organization',
+      site_admin: false,
+    },
+    html_url: repoWebUrl('/issues'),
+    description: repo.description,
+    fork: false,
+    url: repoApiUrl(),
+    ...Object.fromEntries(REPO_URL_TEMPLATES.map(([field, path]) => [field, repoApiUrl(path)])),
+    issues_url: repoApiUrl('/issues{/number}'),
+    created_at: repo.createdAt,
+    updated_at: updatedAt,
+    pushed_at: updatedAt,
+    // No git here: the clone URLs name where the repository would be, as GitHub's fields must.
+    git_url: repoWebUrl('.git'),
+    ssh_url: repoWebUrl('.git'),
+    clone_url: repoWebUrl('.git'),
+    svn_url: repoWebUrl(),
+    homepage: null,
+    size: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    language: null,
+    has_issues: true,
+    has_projects: false,
+    has_downloads: false,
+    has_wiki: false,
+    has_pages: false,
+    has_discussions: false,
+    forks_count: 0,
+    mirror_url: null,
+    archived: false,
+    disabled: false,
+    open_issues_count: openIssues,
+    license: null,
+    allow_forking: false,
+    is_template: false,
+    topics: [],
+    visibility: repo.isPrivate ? 'private' : 'public',
+    forks: 0,
+    open_issues: openIssues,
+    watchers: 0,
+    default_branch: 'main',
+    network_count: 0,
+    subscribers_count: 0,
+  };
+}
+
+export function repoRoutes(store: IssueStore, webBase: string | null): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/', (c) => {
+    const repo = c.get('repo');
+    return sendRepoJson(c, repo, JSON.stringify(repositoryDocument(repo, store.openIssueCount(repo.id))), { webBase });
+  });
+
+  routes.get('/labels', (c) => {
+    const q = parseQueryString(new URL(c.req.url).search);
+    if (!q.ok) return sendError(c, errors.badRequest('Problems parsing query string', DOCS.listLabels));
+    const paging = { page: parsePage(q.read('page')), perPage: parsePerPage(q.read('per_page')) };
+    const repo = c.get('repo');
+    return sendRepoPage(c, repo, store.listLabels(repo.id, paging), paging, webBase);
+  });
+
+  return routes;
+}

@@ -1,0 +1,105 @@
+/**
+ * What `import` accepts: issues and comments as GitHub's REST API returns them
+ * (e.g. saved from `GET /repos/o/r/issues?state=all&per_page=100`). Validated
+ * with zod, lenient where GitHub's own payloads vary (nullable fields, fields
+ * absent in older API versions), strict where our rules depend on a value.
+ */
+import { z } from 'zod';
+
+const TIMESTAMP = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO 8601 timestamp' });
+
+export const importedUser = z.object({
+  login: z.string().min(1).max(100),
+  id: z.number().int().nonnegative().optional(),
+  avatar_url: z.string().optional(),
+  type: z.enum(['User', 'Bot', 'Organization']).optional(),
+  site_admin: z.boolean().optional(),
+  name: z.string().nullable().optional(),
+});
+
+export const importedLabel = z.union([
+  z.string().min(1),
+  z.object({
+    id: z.number().int().optional(),
+    name: z.string().min(1).max(100),
+    color: z.string().regex(/^[0-9a-fA-F]{6}$/).optional(),
+    description: z.string().nullable().optional(),
+    default: z.boolean().optional(),
+  }),
+]);
+
+export const importedMilestone = z.object({
+  id: z.number().int().optional(),
+  number: z.number().int().positive(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  state: z.enum(['open', 'closed']).optional(),
+  open_issues: z.number().int().optional(),
+  closed_issues: z.number().int().optional(),
+  created_at: TIMESTAMP.optional(),
+  updated_at: TIMESTAMP.optional(),
+  closed_at: TIMESTAMP.nullable().optional(),
+  due_on: TIMESTAMP.nullable().optional(),
+  creator: importedUser.nullable().optional(),
+});
+
+const reactionCount = z.number().int().nonnegative().optional();
+
+export const importedReactions = z.object({
+  total_count: reactionCount,
+  '+1': reactionCount,
+  '-1': reactionCount,
+  laugh: reactionCount,
+  hooray: reactionCount,
+  confused: reactionCount,
+  heart: reactionCount,
+  rocket: reactionCount,
+  eyes: reactionCount,
+});
+
+export const importedIssue = z.object({
+  id: z.number().int().positive().optional(),
+  node_id: z.string().optional(),
+  number: z.number().int().positive(),
+  title: z.string(),
+  user: importedUser.nullable(),
+  labels: z.array(importedLabel).default([]),
+  state: z.enum(['open', 'closed']),
+  state_reason: z.enum(['completed', 'reopened', 'not_planned', 'duplicate']).nullable().optional(),
+  locked: z.boolean().default(false),
+  active_lock_reason: z.string().nullable().optional(),
+  assignee: importedUser.nullable().optional(),
+  assignees: z.array(importedUser).nullable().optional(),
+  milestone: importedMilestone.nullable().optional(),
+  comments: z.number().int().nonnegative().default(0),
+  created_at: TIMESTAMP,
+  updated_at: TIMESTAMP,
+  closed_at: TIMESTAMP.nullable().optional(),
+  author_association: z.string().optional(),
+  body: z.string().nullable().optional(),
+  reactions: importedReactions.optional(),
+  pull_request: z.object({ merged_at: TIMESTAMP.nullable().optional() }).optional(),
+  draft: z.boolean().optional(),
+});
+
+export const importedComment = z.object({
+  id: z.number().int().positive(),
+  node_id: z.string().optional(),
+  /** `…/repos/o/r/issues/{number}`: tells which issue the comment belongs to */
+  issue_url: z.string().regex(/\/issues\/\d+$/, 'must end in /issues/{number}'),
+  user: importedUser.nullable(),
+  created_at: TIMESTAMP,
+  updated_at: TIMESTAMP,
+  author_association: z.string().optional(),
+  body: z.string().nullable().optional(),
+  reactions: importedReactions.optional(),
+});
+
+export type ImportedIssue = z.infer<typeof importedIssue>;
+export type ImportedComment = z.infer<typeof importedComment>;
+export type ImportedUser = z.infer<typeof importedUser>;
+
+export const importedIssueList = z.array(importedIssue);
+export const importedCommentList = z.array(importedComment);

@@ -1,0 +1,140 @@
+/**
+ * The SQLite schema, applied in order by version (PRAGMA user_version), so an
+ * existing database file is upgraded in place. A migration is SQL, or a
+ * function for what SQL cannot say (rewriting stored JSON documents).
+ *
+ * Every list order has an index that starts with the repository and the sort
+ * column, so any page is an index walk, never a sort of the whole repository.
+ */
+import type Database from 'better-sqlite3';
+import { upgradeStoredDocuments } from './document-upgrades';
+
+export type Migration = string | ((db: Database.Database) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
+  `
+  CREATE TABLE repos (
+    id INTEGER PRIMARY KEY,
+    owner TEXT NOT NULL COLLATE NOCASE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    private INTEGER NOT NULL DEFAULT 0,
+    description TEXT,
+    created_at TEXT NOT NULL,
+    data_version INTEGER NOT NULL DEFAULT 1,
+    modified_at INTEGER NOT NULL,
+    UNIQUE (owner, name)
+  );
+  CREATE TABLE repo_redirects (
+    owner TEXT NOT NULL COLLATE NOCASE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    PRIMARY KEY (owner, name)
+  );
+  CREATE TABLE users (
+    login TEXT PRIMARY KEY COLLATE NOCASE,
+    id INTEGER NOT NULL,
+    name TEXT,
+    type TEXT NOT NULL DEFAULT 'User'
+  );
+  CREATE TABLE issues (
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('open', 'closed')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    comments INTEGER NOT NULL,
+    creator TEXT NOT NULL COLLATE NOCASE,
+    milestone INTEGER,
+    assignee_count INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (repo_id, number)
+  );
+  CREATE INDEX issues_state_created ON issues (repo_id, state, created_at, number);
+  CREATE INDEX issues_state_updated ON issues (repo_id, state, updated_at, number);
+  CREATE INDEX issues_state_comments ON issues (repo_id, state, comments, number);
+  CREATE INDEX issues_created ON issues (repo_id, created_at, number);
+  CREATE INDEX issues_updated ON issues (repo_id, updated_at, number);
+  CREATE INDEX issues_comments ON issues (repo_id, comments, number);
+  CREATE INDEX issues_creator ON issues (repo_id, creator);
+  CREATE TABLE labels (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    color TEXT NOT NULL,
+    description TEXT,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (repo_id, name)
+  );
+  CREATE TABLE issue_labels (
+    repo_id INTEGER NOT NULL,
+    label_id INTEGER NOT NULL REFERENCES labels(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, label_id, number)
+  ) WITHOUT ROWID;
+  CREATE INDEX issue_labels_by_issue ON issue_labels (repo_id, number);
+  CREATE TABLE issue_assignees (
+    repo_id INTEGER NOT NULL,
+    login TEXT NOT NULL COLLATE NOCASE,
+    number INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, login, number)
+  ) WITHOUT ROWID;
+  CREATE INDEX issue_assignees_by_issue ON issue_assignees (repo_id, number);
+  CREATE TABLE issue_mentions (
+    repo_id INTEGER NOT NULL,
+    login TEXT NOT NULL COLLATE NOCASE,
+    number INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, login, number)
+  ) WITHOUT ROWID;
+  CREATE INDEX issue_mentions_by_issue ON issue_mentions (repo_id, number);
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    issue_number INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    doc TEXT NOT NULL
+  );
+  CREATE INDEX comments_issue ON comments (repo_id, issue_number, created_at, id);
+  CREATE TABLE tokens (
+    hash TEXT PRIMARY KEY,
+    login TEXT NOT NULL COLLATE NOCASE,
+    name TEXT NOT NULL,
+    expires_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE token_repos (
+    token_hash TEXT NOT NULL REFERENCES tokens(hash) ON DELETE CASCADE,
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    PRIMARY KEY (token_hash, repo_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE rate_counters (
+    key TEXT PRIMARY KEY,
+    window_start_ms INTEGER NOT NULL,
+    used INTEGER NOT NULL
+  );
+  `,
+  // 2: repository-wide comment lists (`GET /repos/{o}/{r}/issues/comments`), and what a
+  // mirror remembers between runs (mirror/mirror-repository.ts).
+  `
+  CREATE INDEX comments_repo_created ON comments (repo_id, created_at, id);
+  CREATE INDEX comments_repo_updated ON comments (repo_id, updated_at, id);
+  CREATE TABLE mirrors (
+    repo_id INTEGER PRIMARY KEY REFERENCES repos(id) ON DELETE CASCADE,
+    source TEXT NOT NULL,
+    source_private INTEGER,
+    completed_at INTEGER
+  );
+  CREATE TABLE mirror_walks (
+    repo_id INTEGER NOT NULL REFERENCES mirrors(repo_id) ON DELETE CASCADE,
+    walk TEXT NOT NULL CHECK (walk IN ('issues', 'comments')),
+    first_url TEXT,
+    etag TEXT,
+    since TEXT,
+    next_url TEXT,
+    run_newest TEXT,
+    PRIMARY KEY (repo_id, walk)
+  ) WITHOUT ROWID;
+  `,
+  // 3: documents stored before the full `simple-user` and `milestone` shapes gain their URL templates.
+  upgradeStoredDocuments,
+];

@@ -1,0 +1,559 @@
+/**
+ * The IssueStore on SQLite (better-sqlite3): one file, created on first run,
+ * WAL mode so reads never wait for an import. Every write that must not be
+ * half-done runs in one transaction.
+ */
+import Database from 'better-sqlite3';
+import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
+import {
+  assigneesOf,
+  buildComment,
+  buildIssue,
+  issueNumberOfComment,
+  mentionsIn,
+  userId,
+  type LabelRecord,
+} from './build-documents';
+import { cleanText } from './issue-document';
+import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import type {
+  DocumentPage,
+  ImportOptions,
+  ImportResult,
+  IssueStore,
+  MirrorRecord,
+  MirrorWalk,
+  MirrorWalkName,
+  NewToken,
+  RepoRecord,
+  StoredCounter,
+  TokenRecord,
+  UserRecord,
+} from './issue-store';
+import { MIGRATIONS } from './schema';
+
+/** A failure the caller caused (unknown repository, name taken): its message is safe to show. */
+export class StoreError extends Error {}
+
+interface RepoRow {
+  id: number;
+  owner: string;
+  name: string;
+  private: number;
+  description: string | null;
+  created_at: string;
+  data_version: number;
+  modified_at: number;
+}
+
+interface MirrorWalkRow {
+  walk: MirrorWalkName;
+  first_url: string | null;
+  etag: string | null;
+  since: string | null;
+  next_url: string | null;
+  run_newest: string | null;
+}
+
+const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
+const DEFAULT_LABEL_COLOR = 'ededed';
+
+function toRepo(row: RepoRow): RepoRecord {
+  return {
+    id: row.id,
+    owner: row.owner,
+    name: row.name,
+    isPrivate: row.private === 1,
+    description: row.description,
+    createdAt: row.created_at,
+    dataVersion: row.data_version,
+    modifiedAt: row.modified_at,
+  };
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export function openSqliteStore(file: string, options: { readonly?: boolean } = {}): IssueStore {
+  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return new SqliteStore(db);
+}
+
+function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      const migration = MIGRATIONS[v] ?? '';
+      if (typeof migration === 'function') migration(db);
+      else db.exec(migration);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+class SqliteStore implements IssueStore {
+  private readonly statements = new Map<string, Database.Statement>();
+  /** counts for `rel="last"`, valid until the next write */
+  private readonly countCache = new Map<string, number>();
+  private countCacheVersion = -1;
+  private static readonly COUNT_CACHE_SIZE = 500;
+
+  constructor(private readonly db: Database.Database) {}
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  findRepo(owner: string, name: string): RepoRecord | null {
+    const row = this.stmt('SELECT * FROM repos WHERE owner = ? AND name = ?').get(owner, name) as RepoRow | undefined;
+    return row ? toRepo(row) : null;
+  }
+
+  findRenamed(owner: string, name: string): RepoRecord | null {
+    const row = this.stmt(
+      'SELECT r.* FROM repo_redirects d JOIN repos r ON r.id = d.repo_id WHERE d.owner = ? AND d.name = ?',
+    ).get(owner, name) as RepoRow | undefined;
+    return row ? toRepo(row) : null;
+  }
+
+  listIssues(repoId: number, params: ListParams): DocumentPage {
+    const where: string[] = ['repo_id = ?'];
+    const args: unknown[] = [repoId];
+    if (params.state !== 'all') {
+      where.push('state = ?');
+      args.push(params.state);
+    }
+    if (params.since) {
+      where.push('updated_at >= ?');
+      args.push(params.since);
+    }
+    if (params.creator) {
+      where.push('creator = ?');
+      args.push(params.creator);
+    }
+    if (params.milestone === '*') where.push('milestone IS NOT NULL');
+    else if (params.milestone === 'none') where.push('milestone IS NULL');
+    else if (params.milestone !== null) {
+      // A milestone that is not a number matches nothing, as on GitHub.
+      where.push('milestone = ?');
+      args.push(/^\d+$/.test(params.milestone) ? Number(params.milestone) : -1);
+    }
+    if (params.assignee === '*') where.push('assignee_count > 0');
+    else if (params.assignee === 'none') where.push('assignee_count = 0');
+    else if (params.assignee !== null) {
+      where.push('number IN (SELECT number FROM issue_assignees WHERE repo_id = ? AND login = ?)');
+      args.push(repoId, params.assignee);
+    }
+    if (params.mentioned !== null) {
+      where.push('number IN (SELECT number FROM issue_mentions WHERE repo_id = ? AND login = ?)');
+      args.push(repoId, params.mentioned);
+    }
+    if (params.labels.length > 0) {
+      const ids = params.labels.map(
+        (name) => (this.stmt('SELECT id FROM labels WHERE repo_id = ? AND name = ?').get(repoId, name) as { id: number } | undefined)?.id,
+      );
+      // A label the repository does not have: no issue carries it.
+      if (ids.some((id) => id === undefined)) return { total: 0, documents: [] };
+      where.push(
+        `number IN (SELECT number FROM issue_labels WHERE repo_id = ? AND label_id IN (${ids.map(() => '?').join(',')}) GROUP BY number HAVING COUNT(*) = ?)`,
+      );
+      args.push(repoId, ...ids, ids.length);
+    }
+    const whereSql = where.join(' AND ');
+    const total = this.count(`SELECT COUNT(*) AS n FROM issues WHERE ${whereSql}`, args);
+    const offset = (params.page - 1) * params.perPage;
+    if (offset >= total) return { total, documents: [] };
+    const dir = params.direction === 'asc' ? 'ASC' : 'DESC';
+    const column = SORT_COLUMNS[params.sort];
+    const rows = this.stmt(
+      `SELECT doc FROM issues WHERE ${whereSql} ORDER BY ${column} ${dir}, number ${dir} LIMIT ? OFFSET ?`,
+    ).all(...args, params.perPage, offset) as Array<{ doc: string }>;
+    return { total, documents: rows.map((r) => r.doc) };
+  }
+
+  private count(sql: string, args: unknown[]): number {
+    // Another connection (the CLI's import or mirror) may have written since: SQLite's
+    // data_version changes exactly then, and the cached counts are stale.
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.countCacheVersion) {
+      this.countCache.clear();
+      this.countCacheVersion = version;
+    }
+    const key = `${sql}\u0000${JSON.stringify(args)}`;
+    const cached = this.countCache.get(key);
+    if (cached !== undefined) return cached;
+    const n = (this.stmt(sql).get(...args) as { n: number }).n;
+    if (this.countCache.size >= SqliteStore.COUNT_CACHE_SIZE) this.countCache.clear();
+    this.countCache.set(key, n);
+    return n;
+  }
+
+  getIssue(repoId: number, number: number): string | null {
+    const row = this.stmt('SELECT doc FROM issues WHERE repo_id = ? AND number = ?').get(repoId, number) as { doc: string } | undefined;
+    return row?.doc ?? null;
+  }
+
+  listComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
+    const where = params.since ? 'repo_id = ? AND issue_number = ? AND updated_at >= ?' : 'repo_id = ? AND issue_number = ?';
+    const args: unknown[] = params.since ? [repoId, number, params.since] : [repoId, number];
+    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
+    const offset = (params.page - 1) * params.perPage;
+    if (offset >= total) return { total, documents: [] };
+    const rows = this.stmt(`SELECT doc FROM comments WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT ? OFFSET ?`).all(
+      ...args,
+      params.perPage,
+      offset,
+    ) as Array<{ doc: string }>;
+    return { total, documents: rows.map((r) => r.doc) };
+  }
+
+  listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
+    const where = params.since ? 'repo_id = ? AND updated_at >= ?' : 'repo_id = ?';
+    const args: unknown[] = params.since ? [repoId, params.since] : [repoId];
+    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
+    const offset = (params.page - 1) * params.perPage;
+    if (offset >= total) return { total, documents: [] };
+    const column = params.sort === 'updated' ? 'updated_at' : 'created_at';
+    const dir = params.direction === 'asc' ? 'ASC' : 'DESC';
+    const rows = this.stmt(`SELECT doc FROM comments WHERE ${where} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(
+      ...args,
+      params.perPage,
+      offset,
+    ) as Array<{ doc: string }>;
+    return { total, documents: rows.map((r) => r.doc) };
+  }
+
+  listLabels(repoId: number, params: PageParams): DocumentPage {
+    const total = this.count('SELECT COUNT(*) AS n FROM labels WHERE repo_id = ?', [repoId]);
+    const offset = (params.page - 1) * params.perPage;
+    if (offset >= total) return { total, documents: [] };
+    const rows = this.stmt(
+      'SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? ORDER BY name COLLATE NOCASE ASC LIMIT ? OFFSET ?',
+    ).all(repoId, params.perPage, offset) as Array<{ id: number; name: string; color: string; description: string | null; is_default: number }>;
+    return {
+      total,
+      documents: rows.map((r) =>
+        JSON.stringify({
+          id: r.id,
+          node_id: `LA_${Buffer.from(`0:${r.id}`).toString('base64url')}`,
+          url: `\u0000/repos/\u0002/labels/${encodeURIComponent(r.name)}`,
+          name: r.name,
+          color: r.color,
+          default: r.is_default === 1,
+          description: r.description,
+        }),
+      ),
+    };
+  }
+
+  openIssueCount(repoId: number): number {
+    return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
+  }
+
+  findToken(hash: string): TokenRecord | null {
+    const row = this.stmt('SELECT hash, login, name, expires_at, created_at FROM tokens WHERE hash = ?').get(hash) as
+      | { hash: string; login: string; name: string; expires_at: number | null; created_at: number }
+      | undefined;
+    if (!row) return null;
+    const repos = this.stmt('SELECT repo_id FROM token_repos WHERE token_hash = ?').all(hash) as Array<{ repo_id: number }>;
+    return {
+      hash: row.hash,
+      login: row.login,
+      name: row.name,
+      expiresAt: row.expires_at,
+      createdAt: row.created_at,
+      privateRepoIds: new Set(repos.map((r) => r.repo_id)),
+    };
+  }
+
+  findUser(login: string): UserRecord | null {
+    const row = this.stmt('SELECT login, id, name, type FROM users WHERE login = ?').get(login) as UserRecord | undefined;
+    return row ?? null;
+  }
+
+  importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult {
+    const docOptions = { localAvatars: options.localAvatars ?? false };
+    const run = this.db.transaction((): ImportResult => {
+      const repo = this.ensureRepo(options, nowMs);
+      const numbers = new Set(issues.map((i) => i.number));
+      if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
+
+      for (const issue of issues) {
+        for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) this.upsertUser(user);
+      }
+      for (const comment of comments) if (comment.user) this.upsertUser(comment.user);
+
+      const labelIds = this.upsertLabels(repo.id, issues);
+      const commentMentions = new Map<number, string[]>();
+      for (const c of comments) {
+        const n = issueNumberOfComment(c);
+        commentMentions.set(n, [...(commentMentions.get(n) ?? []), ...mentionsIn(c.body)]);
+      }
+
+      const insertIssue = this.stmt(
+        `INSERT OR REPLACE INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const issue of issues) {
+        const labels = this.labelsOf(issue, labelIds);
+        const doc = buildIssue(issue, repo.id, labels, docOptions);
+        insertIssue.run(
+          repo.id, issue.number, doc.state, doc.created_at, doc.updated_at, doc.comments, doc.user.login,
+          doc.milestone?.number ?? null, doc.assignees.length, JSON.stringify(doc),
+        );
+        this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+        for (const l of labels) this.stmt('INSERT OR IGNORE INTO issue_labels (repo_id, label_id, number) VALUES (?, ?, ?)').run(repo.id, l.id, issue.number);
+        this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+        for (const a of doc.assignees) this.stmt('INSERT OR IGNORE INTO issue_assignees (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, a.login, issue.number);
+        this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+      }
+
+      for (const c of comments) {
+        const n = issueNumberOfComment(c);
+        if (!numbers.has(n) && this.getIssue(repo.id, n) === null) {
+          throw new StoreError(`comment ${c.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
+        }
+        const doc = buildComment(c, docOptions);
+        this.stmt('INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc) VALUES (?, ?, ?, ?, ?, ?)').run(
+          c.id, repo.id, n, doc.created_at, doc.updated_at, JSON.stringify(doc),
+        );
+      }
+
+      const mentionIssues = new Set([...numbers, ...commentMentions.keys()]);
+      const bodies = new Map(issues.map((i) => [i.number, i.body]));
+      for (const n of mentionIssues) {
+        // A re-imported issue lost its mentions above; those in comments imported earlier
+        // (an incremental mirror brings an issue and only its new comments) still count.
+        const earlier = numbers.has(n) ? this.storedCommentMentions(repo.id, n) : [];
+        const logins = new Set([...mentionsIn(bodies.get(n)), ...(commentMentions.get(n) ?? []), ...earlier]);
+        for (const login of logins) this.stmt('INSERT OR IGNORE INTO issue_mentions (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, n);
+      }
+
+      this.touch(repo.id, nowMs);
+      return { repo: this.findRepo(repo.owner, repo.name) ?? repo, issues: issues.length, comments: comments.length };
+    });
+    const result = run.immediate();
+    this.countCache.clear();
+    return result;
+  }
+
+  private storedCommentMentions(repoId: number, number: number): string[] {
+    const rows = this.stmt('SELECT doc FROM comments WHERE repo_id = ? AND issue_number = ?').all(repoId, number) as Array<{ doc: string }>;
+    return rows.flatMap((r) => mentionsIn((JSON.parse(r.doc) as { body?: string | null }).body));
+  }
+
+  private ensureRepo(options: ImportOptions, nowMs: number): RepoRecord {
+    const existing = this.findRepo(options.owner, options.name);
+    if (existing) {
+      if (options.makePrivate && !existing.isPrivate) this.stmt('UPDATE repos SET private = 1 WHERE id = ?').run(existing.id);
+      if (options.description !== undefined) this.stmt('UPDATE repos SET description = ? WHERE id = ?').run(options.description, existing.id);
+      return existing;
+    }
+    // The name now belongs to a real repository, so it no longer redirects.
+    this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(options.owner, options.name);
+    this.stmt('INSERT INTO repos (owner, name, private, description, created_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, isoSeconds(nowMs), Math.floor(nowMs / 1000),
+    );
+    const created = this.findRepo(options.owner, options.name);
+    if (!created) throw new Error('repository row vanished after insert');
+    return created;
+  }
+
+  private upsertUser(user: ImportedUser): void {
+    this.stmt(
+      `INSERT INTO users (login, id, name, type) VALUES (?, ?, ?, ?)
+       ON CONFLICT (login) DO UPDATE SET id = excluded.id, name = COALESCE(excluded.name, users.name), type = excluded.type`,
+    ).run(cleanText(user.login), userId(user), user.name ?? null, user.type ?? (user.login.endsWith('[bot]') ? 'Bot' : 'User'));
+  }
+
+  /** Creates or updates the repository's labels named by the import; returns name (lower-case) → record. */
+  private upsertLabels(repoId: number, issues: ImportedIssue[]): Map<string, LabelRecord> {
+    const upsert = this.stmt(
+      `INSERT INTO labels (repo_id, name, color, description, is_default) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (repo_id, name) DO UPDATE SET color = excluded.color, description = excluded.description, is_default = excluded.is_default`,
+    );
+    const seen = new Map<string, { name: string; color: string; description: string | null; isDefault: boolean }>();
+    for (const issue of issues) {
+      for (const l of issue.labels) {
+        const label =
+          typeof l === 'string'
+            ? { name: cleanText(l), color: DEFAULT_LABEL_COLOR, description: null, isDefault: false }
+            : { name: cleanText(l.name), color: (l.color ?? DEFAULT_LABEL_COLOR).toLowerCase(), description: l.description == null ? null : cleanText(l.description), isDefault: l.default ?? false };
+        const key = label.name.toLowerCase();
+        // A bare name says nothing about colour: keep what a full label record said.
+        if (typeof l === 'string' && seen.has(key)) continue;
+        seen.set(key, label);
+      }
+    }
+    const result = new Map<string, LabelRecord>();
+    for (const [key, l] of seen) {
+      if (typeof l.color === 'string') upsert.run(repoId, l.name, l.color, l.description, l.isDefault ? 1 : 0);
+      const row = this.stmt('SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? AND name = ?').get(repoId, l.name) as {
+        id: number; name: string; color: string; description: string | null; is_default: number;
+      };
+      result.set(key, { id: row.id, name: row.name, color: row.color, description: row.description, isDefault: row.is_default === 1 });
+    }
+    return result;
+  }
+
+  private labelsOf(issue: ImportedIssue, labels: Map<string, LabelRecord>): LabelRecord[] {
+    const names = issue.labels.map((l) => cleanText(typeof l === 'string' ? l : l.name).toLowerCase());
+    return [...new Set(names)].map((n) => labels.get(n)).filter((l): l is LabelRecord => l !== undefined);
+  }
+
+  private touch(repoId: number, nowMs: number): void {
+    this.stmt('UPDATE repos SET data_version = data_version + 1, modified_at = ? WHERE id = ?').run(Math.floor(nowMs / 1000), repoId);
+  }
+
+  renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord {
+    const run = this.db.transaction((): RepoRecord => {
+      const repo = this.findRepo(from.owner, from.name);
+      if (!repo) throw new StoreError(`no repository ${from.owner}/${from.name}`);
+      const taken = this.findRepo(to.owner, to.name);
+      if (taken && taken.id !== repo.id) throw new StoreError(`${to.owner}/${to.name} already exists`);
+      this.stmt('UPDATE repos SET owner = ?, name = ? WHERE id = ?').run(to.owner, to.name, repo.id);
+      this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(to.owner, to.name);
+      if (from.owner.toLowerCase() !== to.owner.toLowerCase() || from.name.toLowerCase() !== to.name.toLowerCase()) {
+        this.stmt('INSERT OR REPLACE INTO repo_redirects (owner, name, repo_id) VALUES (?, ?, ?)').run(repo.owner, repo.name, repo.id);
+      }
+      this.touch(repo.id, nowMs);
+      const renamed = this.findRepo(to.owner, to.name);
+      if (!renamed) throw new Error('repository vanished during rename');
+      return renamed;
+    });
+    const result = run.immediate();
+    this.countCache.clear();
+    return result;
+  }
+
+  findMirror(owner: string, name: string, source: string): MirrorRecord | null {
+    const repo = this.findRepo(owner, name);
+    const record = repo ? this.readMirror(repo) : null;
+    return record !== null && record.source === source ? record : null;
+  }
+
+  openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord {
+    return this.db.transaction((): MirrorRecord => {
+      const repo = this.ensureRepo(options, nowMs);
+      const existing = this.readMirror(repo);
+      if (existing !== null && existing.source === source) return existing;
+      this.stmt('DELETE FROM mirrors WHERE repo_id = ?').run(repo.id);
+      this.stmt('INSERT INTO mirrors (repo_id, source) VALUES (?, ?)').run(repo.id, source);
+      const created = this.readMirror(this.findRepo(repo.owner, repo.name) ?? repo);
+      if (!created) throw new Error('mirror row vanished after insert');
+      return created;
+    }).immediate();
+  }
+
+  private readMirror(repo: RepoRecord): MirrorRecord | null {
+    const row = this.stmt('SELECT source, source_private, completed_at FROM mirrors WHERE repo_id = ?').get(repo.id) as
+      | { source: string; source_private: number | null; completed_at: number | null }
+      | undefined;
+    if (!row) return null;
+    const walks = this.stmt('SELECT * FROM mirror_walks WHERE repo_id = ?').all(repo.id) as MirrorWalkRow[];
+    const walkOf = (name: MirrorWalkName): MirrorWalk => {
+      const w = walks.find((r) => r.walk === name);
+      return {
+        firstUrl: w?.first_url ?? null,
+        etag: w?.etag ?? null,
+        since: w?.since ?? null,
+        nextUrl: w?.next_url ?? null,
+        runNewest: w?.run_newest ?? null,
+      };
+    };
+    return {
+      repo,
+      source: row.source,
+      sourcePrivate: row.source_private === null ? null : row.source_private === 1,
+      completedAt: row.completed_at,
+      walks: { issues: walkOf('issues'), comments: walkOf('comments') },
+    };
+  }
+
+  saveMirrorPage(
+    options: ImportOptions,
+    walk: MirrorWalkName,
+    state: MirrorWalk,
+    issues: ImportedIssue[],
+    comments: ImportedComment[],
+    nowMs: number,
+  ): void {
+    this.db.transaction(() => {
+      // Nested: importIssues' own transaction becomes a savepoint of this one.
+      const { repo } = this.importIssues(options, issues, comments, nowMs);
+      this.saveMirrorWalk(repo.id, walk, state);
+    }).immediate();
+  }
+
+  saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): void {
+    this.stmt(
+      `INSERT INTO mirror_walks (repo_id, walk, first_url, etag, since, next_url, run_newest) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (repo_id, walk) DO UPDATE SET first_url = excluded.first_url, etag = excluded.etag, since = excluded.since,
+         next_url = excluded.next_url, run_newest = excluded.run_newest`,
+    ).run(repoId, walk, state.firstUrl, state.etag, state.since, state.nextUrl, state.runNewest);
+  }
+
+  setMirrorSourcePrivate(repoId: number, isPrivate: boolean): void {
+    this.stmt('UPDATE mirrors SET source_private = ? WHERE repo_id = ?').run(isPrivate ? 1 : 0, repoId);
+  }
+
+  completeMirror(repoId: number, nowMs: number): void {
+    this.stmt('UPDATE mirrors SET completed_at = ? WHERE repo_id = ?').run(Math.floor(nowMs / 1000), repoId);
+  }
+
+  createToken(token: NewToken, nowMs: number): void {
+    this.db.transaction(() => {
+      const repoIds = token.repos.map((fullName) => {
+        const [owner = '', name = ''] = fullName.split('/');
+        const repo = this.findRepo(owner, name);
+        if (!repo) throw new StoreError(`no repository ${fullName}`);
+        return repo.id;
+      });
+      this.upsertUserIfMissing(token.login);
+      this.stmt('INSERT INTO tokens (hash, login, name, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        token.hash, token.login, token.name, token.expiresAt, Math.floor(nowMs / 1000),
+      );
+      for (const id of repoIds) this.stmt('INSERT OR IGNORE INTO token_repos (token_hash, repo_id) VALUES (?, ?)').run(token.hash, id);
+    }).immediate();
+  }
+
+  private upsertUserIfMissing(login: string): void {
+    if (!this.findUser(login)) this.upsertUser({ login });
+  }
+
+  revokeToken(hash: string): boolean {
+    return this.stmt('DELETE FROM tokens WHERE hash = ?').run(hash).changes > 0;
+  }
+
+  loadCounters(): StoredCounter[] {
+    const rows = this.stmt('SELECT key, window_start_ms, used FROM rate_counters').all() as Array<{ key: string; window_start_ms: number; used: number }>;
+    return rows.map((r) => ({ key: r.key, windowStartMs: r.window_start_ms, used: r.used }));
+  }
+
+  saveCounters(counters: StoredCounter[]): void {
+    const upsert = this.stmt(
+      `INSERT INTO rate_counters (key, window_start_ms, used) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET window_start_ms = excluded.window_start_ms, used = excluded.used`,
+    );
+    this.db.transaction(() => {
+      for (const c of counters) upsert.run(c.key, c.windowStartMs, c.used);
+    })();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
