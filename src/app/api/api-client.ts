@@ -1,0 +1,378 @@
+/**
+ * The fetch client of the browser app: plain TypeScript, no React, no globals.
+ * It owns every wire concern in one place: headers (spec 4.1, 9), the token
+ * and which origin may see it (spec 5), conditional requests (spec 4.1.9, 8.2),
+ * Link rels (spec 4.2), rate-limit headers (spec 8.5), moves (spec 4.1.7) and
+ * the mapping of each status to a typed error (spec 7.1).
+ */
+import { API_VERSION, API_VERSION_HEADER, MEDIA_TYPE, RATE_LIMIT_HEADERS } from '../../shared/api-constants';
+import type { ValidationErrorDetail } from '../../shared/wire-types';
+import {
+  ApiError,
+  BadCredentialsError,
+  BadRequestError,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from './api-errors';
+import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions } from './api-types';
+import type { EtagStore, StoredResponse } from './etag-store';
+import { parseLinkHeader } from './link-header';
+import { readRateLimit } from './rate-limit-headers';
+import { identityKey } from './request-identity';
+
+export interface ApiClientOptions {
+  /** e.g. `https://api.github.com`, `http://host:8080/api`, `https://ghe.example/api/v3` */
+  baseUrl: string;
+  token: string | null;
+  etagStore: EtagStore;
+  fetch?: typeof fetch;
+  /** Unix ms; injected so tests control the clock */
+  now?: () => number;
+  /** called with the snapshot of every response that carries the headers, errors included */
+  onRateLimit?: (snapshot: RateLimitSnapshot) => void;
+}
+
+/** spec 7.1 (429, secondary 403): without a Retry-After, wait a minute, as GitHub advises. */
+export const DEFAULT_SECONDARY_WAIT_SECONDS = 60;
+const MS_PER_SECOND = 1000;
+
+// GitHub words its secondary limits both ways; older answers say "abuse detection".
+const SECONDARY_LIMIT_MESSAGE = /secondary rate limit|abuse detection/i;
+const REPO_PATH = /\/repos\/([^/]+)\/([^/]+)/;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  const baseOrigin = new URL(baseUrl).origin;
+  const token = options.token === '' ? null : options.token;
+  const store = options.etagStore;
+  // Bound: a bare `window.fetch` reference called as a method of another object throws "Illegal invocation".
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? (() => Date.now());
+  let identity: Promise<string> | null = null;
+
+  function report(snapshot: RateLimitSnapshot | null): void {
+    if (snapshot === null || options.onRateLimit === undefined) return;
+    try {
+      options.onRateLimit(snapshot);
+    } catch (error) {
+      // A faulty listener must not turn a good answer into a failed request.
+      console.error('onRateLimit listener failed', error);
+    }
+  }
+
+  async function get<T>(pathOrUrl: string, requestOptions: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const { signal } = requestOptions;
+    const url = resolveRequestUrl(baseUrl, pathOrUrl);
+    identity ??= identityKey(baseUrl, token);
+    const key = `${await identity} ${url}`;
+    const stored = await readStored(store, key);
+    signal?.throwIfAborted();
+
+    const headers = new Headers({ Accept: MEDIA_TYPE, [API_VERSION_HEADER]: API_VERSION });
+    // spec 5: the token is for the service that issued it; a Link to anywhere else goes out anonymous.
+    if (token !== null && new URL(url).origin === baseOrigin) headers.set('Authorization', `Bearer ${token}`);
+    if (stored?.etag) headers.set('If-None-Match', stored.etag);
+    else if (stored?.lastModified) headers.set('If-Modified-Since', stored.lastModified);
+
+    let response: Response;
+    try {
+      // no-store: the browser's HTTP cache must not answer for us, or we would
+      // never see the 304 nor the fresh rate-limit headers.
+      response = await fetchImpl(url, { method: 'GET', headers, signal, cache: 'no-store', redirect: 'follow' });
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      if (stored !== undefined) return fromStore<T>(stored, { status: 0, url, notModified: false, offline: true });
+      throw networkError(url, error);
+    }
+
+    const rateLimit = readRateLimit(response.headers, now());
+    report(rateLimit);
+    const finalUrl = response.url || url;
+
+    if (response.status === 304) {
+      // spec 7.1: use the cached data; this answer cost no credit (spec 8.2).
+      if (stored === undefined) {
+        throw new ApiError('The service answered 304 Not Modified to a request we did not make conditional.', 304, null, rateLimit);
+      }
+      return {
+        ...fromStore<T>(stored, { status: 304, url: finalUrl, notModified: true, offline: false }),
+        rateLimit,
+        movedTo: movedTo(url, response, stored.body),
+      };
+    }
+
+    if (!response.ok) {
+      const error = await errorFromResponse(response, rateLimit, now());
+      // Aborted while the error body was read: the caller asked for the abort, not for this error.
+      signal?.throwIfAborted();
+      throw error;
+    }
+
+    const data = await readBody(response, finalUrl, signal);
+    const links = parseLinkHeader(response.headers.get('link'), finalUrl);
+    await writeStored(store, key, {
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+      body: data,
+      links,
+      url: finalUrl,
+      storedAt: now(),
+    });
+    return {
+      data: data as T,
+      status: response.status,
+      url: finalUrl,
+      links,
+      rateLimit,
+      notModified: false,
+      offline: false,
+      movedTo: movedTo(url, response, data),
+    };
+  }
+
+  return { baseUrl, get };
+}
+
+/**
+ * A path (`/repos/o/r/issues?state=open`) goes under the base URL, keeping the
+ * base's own path (`https://ghe.example/api/v3`); an absolute URL (a Link rel)
+ * is taken as is.
+ */
+function resolveRequestUrl(baseUrl: string, pathOrUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = /^[a-z][a-z\d+.-]*:/i.test(pathOrUrl) ? new URL(pathOrUrl) : new URL(joinPath(base, pathOrUrl));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`Refusing to request a ${url.protocol} URL: only http and https are fetched.`);
+  }
+  return url.href;
+}
+
+function joinPath(base: string, path: string): string {
+  if (path.startsWith('//')) return new URL(path, base).href;
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+function fromStore<T>(
+  stored: StoredResponse,
+  how: { status: number; url: string; notModified: boolean; offline: boolean },
+): ApiResponse<T> {
+  return {
+    data: stored.body as T,
+    status: how.status,
+    url: how.offline ? stored.url : how.url,
+    links: stored.links,
+    rateLimit: null,
+    notModified: how.notModified,
+    offline: how.offline,
+    movedTo: how.offline ? movedBetween(how.url, stored.url, stored.body) : null,
+  };
+}
+
+// The store is meant never to throw; a custom one that does must not fail the request either.
+async function readStored(store: EtagStore, key: string): Promise<StoredResponse | undefined> {
+  try {
+    return await store.get(key);
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeStored(store: EtagStore, key: string, value: StoredResponse): Promise<void> {
+  try {
+    await store.set(key, value);
+  } catch {
+    // not cached: the next visit costs a credit, nothing worse
+  }
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+}
+
+function networkError(url: string, cause: unknown): NetworkError {
+  const origin = new URL(url).origin;
+  const error = new NetworkError(
+    `Could not reach ${origin}. Check your connection and the service address; ` +
+      'a service on another origin must also allow this page through CORS.',
+  );
+  error.cause = cause;
+  return error;
+}
+
+async function readBody(response: Response, url: string, signal: AbortSignal | undefined): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    throw networkError(url, error);
+  }
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Typically a base URL that points at a web page (an SPA's index.html) instead of the API.
+    throw new ApiError(
+      `The service at ${new URL(url).origin} answered ${response.status} with something that is not JSON. ` +
+        'Check that the service address points at the API.',
+      response.status,
+    );
+  }
+}
+
+/** The `owner/name` of a `/repos/{owner}/{name}/...` URL. */
+function repoOfUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const m = REPO_PATH.exec(path);
+  if (!m) return null;
+  try {
+    return `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GitHub redirects a renamed repository to `/repositories/{id}/...`, which
+ * names no owner: the answer itself says where it lives (an issue's
+ * `repository_url`, a repository's `full_name`).
+ */
+function repoOfBody(body: unknown): string | null {
+  const first: unknown = Array.isArray(body) ? body[0] : body;
+  if (typeof first !== 'object' || first === null) return null;
+  const record = first as Record<string, unknown>;
+  if (typeof record.repository_url === 'string') return repoOfUrl(record.repository_url);
+  if (typeof record.full_name === 'string' && /^[^/]+\/[^/]+$/.test(record.full_name)) return record.full_name;
+  return null;
+}
+
+function movedBetween(requestedUrl: string, finalUrl: string, body: unknown): string | null {
+  if (finalUrl === requestedUrl) return null;
+  const to = repoOfUrl(finalUrl) ?? repoOfBody(body);
+  return to !== null && to !== repoOfUrl(requestedUrl) ? to : null;
+}
+
+/** spec 4.1.7: fetch follows the 301 for us; a final URL naming another repository means it moved. */
+function movedTo(requestedUrl: string, response: Response, body: unknown): string | null {
+  if (!response.redirected || !response.url) return null;
+  return movedBetween(requestedUrl, response.url, body);
+}
+
+interface ErrorDetails {
+  message: string | null;
+  documentationUrl: string | null;
+  errors: ValidationErrorDetail[];
+}
+
+async function readErrorDetails(response: Response): Promise<ErrorDetails> {
+  const details: ErrorDetails = { message: null, documentationUrl: null, errors: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch {
+    // A proxy's HTML error page, an empty body: the status speaks for itself.
+    return details;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return details;
+  const body = parsed as Record<string, unknown>;
+  if (typeof body.message === 'string' && body.message.trim() !== '') details.message = body.message;
+  if (typeof body.documentation_url === 'string') details.documentationUrl = body.documentation_url;
+  if (Array.isArray(body.errors)) details.errors = body.errors.filter(isValidationDetail);
+  return details;
+}
+
+function isValidationDetail(value: unknown): value is ValidationErrorDetail {
+  return typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
+}
+
+/** Retry-After is delay-seconds or an HTTP-date (RFC 9110 10.2.3); null when absent or unreadable. */
+function retryAfterMs(headers: Headers, now: number): number | null {
+  const raw = headers.get('retry-after')?.trim();
+  if (!raw) return null;
+  if (/^\d{1,9}$/.test(raw)) return Number(raw) * MS_PER_SECOND;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function resetAtMs(headers: Headers, rateLimit: RateLimitSnapshot | null): number | null {
+  if (rateLimit !== null) return rateLimit.resetAt;
+  const raw = headers.get(RATE_LIMIT_HEADERS.reset)?.trim();
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) * MS_PER_SECOND : null;
+}
+
+function remainingIsZero(headers: Headers): boolean {
+  return headers.get(RATE_LIMIT_HEADERS.remaining)?.trim() === '0';
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  400: 'The service could not understand the request.',
+  401: 'Bad credentials',
+  403: 'The token does not have permission to read this.',
+  404: 'Not Found',
+  422: 'Validation Failed',
+  429: 'Too many requests in a short time.',
+  500: 'The service failed to answer.',
+  502: 'The service is unreachable behind its gateway (502 Bad Gateway).',
+  503: 'The service is temporarily unavailable.',
+  504: 'The service did not answer in time (504 Gateway Timeout).',
+};
+
+/** spec 7.1, one status at a time. */
+async function errorFromResponse(
+  response: Response,
+  rateLimit: RateLimitSnapshot | null,
+  now: number,
+): Promise<ApiError> {
+  const { status, headers } = response;
+  const details = await readErrorDetails(response);
+  const message =
+    details.message ??
+    FALLBACK_MESSAGES[status] ??
+    `The service answered ${status}${response.statusText ? ` ${response.statusText}` : ''}.`;
+  const doc = details.documentationUrl;
+  const secondaryWait = (): number => now + (retryAfterMs(headers, now) ?? DEFAULT_SECONDARY_WAIT_SECONDS * MS_PER_SECOND);
+
+  switch (status) {
+    case 400:
+      return new BadRequestError(message, status, doc, rateLimit);
+    case 401:
+      return new BadCredentialsError(message, status, doc, rateLimit);
+    case 403: {
+      // spec 7.1: a 403 is a rate limit or a permission; the headers tell which.
+      if (remainingIsZero(headers)) {
+        const retryAt = resetAtMs(headers, rateLimit) ?? secondaryWait();
+        return new RateLimitedError(details.message ?? 'API rate limit exceeded.', 403, 'primary', retryAt, doc, rateLimit);
+      }
+      if (details.message !== null && SECONDARY_LIMIT_MESSAGE.test(details.message)) {
+        return new RateLimitedError(message, 403, 'secondary', secondaryWait(), doc, rateLimit);
+      }
+      return new ForbiddenError(message, status, doc, rateLimit);
+    }
+    case 404:
+      return new NotFoundError(message, status, doc, rateLimit);
+    case 422:
+      return new ValidationError(message, details.errors, doc, rateLimit);
+    case 429: {
+      const after = retryAfterMs(headers, now);
+      const retryAt =
+        after !== null
+          ? now + after
+          : remainingIsZero(headers)
+            ? (resetAtMs(headers, rateLimit) ?? secondaryWait())
+            : secondaryWait();
+      return new RateLimitedError(message, 429, 'secondary', retryAt, doc, rateLimit);
+    }
+    default:
+      if (status >= 500 && status <= 599) return new ServerError(message, status, doc, rateLimit);
+      return new ApiError(message, status, doc, rateLimit);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The contract of the browser's data layer: what the fetch client returns.
+ * Plain TypeScript, no React; hooks in src/app/features wrap it.
+ */
+
+/** Parsed `Link` rels (spec 4.2). URLs are absolute, exactly as the service sent them. */
+export interface PageLinks {
+  next?: string;
+  prev?: string;
+  first?: string;
+  last?: string;
+}
+
+/** What the `x-ratelimit-*` headers of one response said (spec 8.5). */
+export interface RateLimitSnapshot {
+  limit: number;
+  remaining: number;
+  used: number;
+  /** Unix milliseconds at which the quota is fully restored */
+  resetAt: number;
+  resource: string;
+  /** Unix milliseconds when this response was received */
+  observedAt: number;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  /** the URL that was requested (after following a redirect: the final one) */
+  url: string;
+  links: PageLinks;
+  rateLimit: RateLimitSnapshot | null;
+  /** true when the service answered 304 and `data` came from the ETag store (cost no credit) */
+  notModified: boolean;
+  /** true when the network failed and `data` came from the ETag store */
+  offline: boolean;
+  /** set when the request was redirected because the repository moved (301): the new `owner/name` */
+  movedTo: string | null;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  /**
+   * GET a path under the base URL (`/repos/o/r/issues?state=open`) or an absolute
+   * URL the service returned (a `Link` rel). The token goes only to the base URL's origin.
+   */
+  get<T>(pathOrUrl: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+}
