@@ -1,0 +1,319 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import MarkdownBody from './markdown-body';
+
+const REPO = { owner: 'acme', name: 'rockets' };
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+function renderMarkdown(markdown: string | null) {
+  return render(<MarkdownBody markdown={markdown} repo={REPO} />);
+}
+
+/** The element a same-page link points at, as the browser would find it. */
+function targetOf(link: HTMLElement): HTMLElement | null {
+  const href = link.getAttribute('href') ?? '';
+  expect(href).toMatch(/^#./);
+  return document.getElementById(decodeURIComponent(href.slice(1)));
+}
+
+describe('an empty body', () => {
+  test.each([null, '', '  \n '])('%j shows an italic "No description provided."', (markdown) => {
+    renderMarkdown(markdown);
+    const message = screen.getByText('No description provided.');
+    expect(message.tagName).toBe('EM');
+  });
+});
+
+describe('GitHub-flavoured Markdown', () => {
+  test('a table renders as a table with its headers and cells', () => {
+    renderMarkdown('| Name | Stars |\n|------|------:|\n| rocket | 42 |');
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Stars']);
+    expect(within(table).getByRole('cell', { name: '42' })).toBeInTheDocument();
+  });
+
+  test('a table scrolls inside a keyboard-focusable region on a narrow screen', () => {
+    renderMarkdown('| a |\n|---|\n| 1 |');
+    const region = screen.getByRole('region', { name: 'Table' });
+    expect(region).toContainElement(screen.getByRole('table'));
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
+  test('task list items render as disabled checkboxes named after the item, with their checked state', () => {
+    renderMarkdown('- [x] write the spec\n- [ ] ship it');
+    const done = screen.getByRole('checkbox', { name: 'write the spec' });
+    const todo = screen.getByRole('checkbox', { name: 'ship it' });
+    expect(done).toBeChecked();
+    expect(todo).not.toBeChecked();
+    expect(done).toBeDisabled();
+    expect(todo).toBeDisabled();
+  });
+
+  test('strikethrough renders as deleted text', () => {
+    const { container } = renderMarkdown('~~gone~~');
+    expect(container.querySelector('del')).toHaveTextContent('gone');
+  });
+
+  test('a bare URL becomes a link', () => {
+    renderMarkdown('see https://example.com/docs for more');
+    expect(screen.getByRole('link', { name: 'https://example.com/docs' })).toHaveAttribute('href', 'https://example.com/docs');
+  });
+
+  test('fenced TypeScript is highlighted with token spans', () => {
+    const { container } = renderMarkdown('```ts\nconst answer: number = 42;\n```');
+    const code = container.querySelector('pre > code');
+    expect(code).toHaveClass('hljs', 'language-ts');
+    expect(code?.querySelector('.hljs-keyword')).toHaveTextContent('const');
+    expect(code?.querySelector('.hljs-number')).toHaveTextContent('42');
+    expect(code).toHaveTextContent('const answer: number = 42;');
+  });
+
+  test('a code block in an unknown language still renders, unhighlighted', () => {
+    const { container } = renderMarkdown('```no-such-language\nhello <world>\n```');
+    expect(container.querySelector('pre > code')).toHaveTextContent('hello <world>');
+  });
+
+  test('a code block is focusable so a keyboard can scroll its long lines', () => {
+    const { container } = renderMarkdown('```\na very long line\n```');
+    expect(container.querySelector('pre')).toHaveAttribute('tabindex', '0');
+  });
+
+  test('a single newline is a line break', () => {
+    const { container } = renderMarkdown('first line\nsecond line');
+    const paragraph = container.querySelector('p');
+    expect(paragraph?.querySelector('br')).not.toBeNull();
+    expect(paragraph).toHaveTextContent('first line second line');
+  });
+
+  test.each([
+    ['NOTE', 'Note'],
+    ['TIP', 'Tip'],
+    ['IMPORTANT', 'Important'],
+    ['WARNING', 'Warning'],
+    ['CAUTION', 'Caution'],
+  ])('a [!%s] alert renders as a callout titled "%s"', (marker, title) => {
+    const { container } = renderMarkdown(`> [!${marker}]\n> Mind the gap.`);
+    const alert = container.querySelector(`.markdown-alert-${marker.toLowerCase()}`);
+    expect(alert).not.toBeNull();
+    expect(alert?.querySelector('.markdown-alert-title')).toHaveTextContent(title);
+    expect(alert).toHaveTextContent('Mind the gap.');
+    expect(container).not.toHaveTextContent(`[!${marker}]`);
+    expect(container.querySelector('blockquote')).toBeNull();
+  });
+
+  test('an alert from the API, with CRLF line endings, still renders as a callout', () => {
+    const { container } = renderMarkdown('> [!TIP]\r\n> Use the CLI.\r\n> It is faster.');
+    expect(container.querySelector('.markdown-alert-tip .markdown-alert-title')).toHaveTextContent('Tip');
+    expect(container.querySelector('.markdown-alert-tip br')).not.toBeNull();
+  });
+
+  test('a quote that only mentions [!NOTE] mid-line stays a quote', () => {
+    const { container } = renderMarkdown('> [!NOTE] is how you write an alert');
+    expect(container.querySelector('blockquote')).toHaveTextContent('[!NOTE] is how you write an alert');
+    expect(container.querySelector('.markdown-alert')).toBeNull();
+  });
+
+  test('a user cannot fake an alert with its class names', () => {
+    const { container } = renderMarkdown('<div class="markdown-alert markdown-alert-caution">fake</div>');
+    expect(container.querySelector('.markdown-alert')).toBeNull();
+    expect(container).toHaveTextContent('fake');
+  });
+
+  test('a heading gets a permalink to its user-content- id', () => {
+    renderMarkdown('## Getting started');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Getting started' });
+    expect(heading).toHaveAttribute('id', 'user-content-getting-started');
+    const permalink = screen.getByRole('link', { name: 'Permalink: Getting started' });
+    expect(permalink).toHaveAttribute('href', '#user-content-getting-started');
+    expect(targetOf(permalink)).toBe(heading);
+  });
+
+  test('a link to a heading by its plain slug reaches the prefixed heading', () => {
+    renderMarkdown('Read [the setup](#setup) first.\n\n## Setup');
+    expect(targetOf(screen.getByRole('link', { name: 'the setup' }))).toBe(screen.getByRole('heading', { name: 'Setup' }));
+  });
+
+  test('a footnote reference links to its footnote and the footnote links back', () => {
+    renderMarkdown('Rockets are fast.[^speed]\n\n[^speed]: Citation needed.');
+    const reference = screen.getByRole('link', { name: '1' });
+    const footnote = targetOf(reference);
+    expect(footnote?.id).toMatch(/^user-content-/);
+    expect(footnote).toHaveTextContent('Citation needed.');
+    const backReference = within(footnote as HTMLElement).getByRole('link', { name: 'Back to reference 1' });
+    expect(targetOf(backReference)).toBe(reference);
+    // The hidden "Footnotes" heading describes the reference.
+    expect(document.getElementById(reference.getAttribute('aria-describedby') ?? '')).toHaveTextContent('Footnotes');
+    expect(screen.queryByRole('link', { name: /Permalink/ })).toBeNull();
+  });
+
+  test('an issue and a comment on one page keep their footnotes apart', () => {
+    render(
+      <>
+        <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} />
+        <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} />
+      </>,
+    );
+    const [issueRef, commentRef] = screen.getAllByRole('link', { name: '1' });
+    expect(targetOf(issueRef as HTMLElement)).toHaveTextContent('From the issue.');
+    expect(targetOf(commentRef as HTMLElement)).toHaveTextContent('From the comment.');
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('references to issues and people', () => {
+  test('#12 links to that issue in this repository', () => {
+    renderMarkdown('Fixed by #12.');
+    expect(screen.getByRole('link', { name: '#12' })).toHaveAttribute('href', '/acme/rockets/issues/12');
+  });
+
+  test('owner/repo#3 links to that issue in the other repository', () => {
+    renderMarkdown('Same as octo-org/octo.js#3');
+    expect(screen.getByRole('link', { name: 'octo-org/octo.js#3' })).toHaveAttribute('href', '/octo-org/octo.js/issues/3');
+  });
+
+  test('@octo links to the issues that person opened', () => {
+    renderMarkdown('Thanks @octo!');
+    expect(screen.getByRole('link', { name: '@octo' })).toHaveAttribute('href', '/acme/rockets/issues?creator=octo');
+  });
+
+  test('references are plain links inside the app, not new tabs', () => {
+    renderMarkdown('#7 by @octo');
+    for (const link of screen.getAllByRole('link')) expect(link).not.toHaveAttribute('target');
+  });
+
+  test.each([
+    ['inline code', '`#12 and @octo`'],
+    ['a fenced code block', '```\n#12 and @octo\n```'],
+    ['raw <code>', '<code>#12 and @octo</code>'],
+    ['an existing link', '[#12 and @octo](https://example.com)'],
+    ['an email address', 'mail me@octo.com'],
+    ['the middle of a word', 'abc#12 and a/#12'],
+  ])('nothing is linked inside %s', (_place, markdown) => {
+    renderMarkdown(markdown);
+    for (const link of screen.queryAllByRole('link')) {
+      expect(link.getAttribute('href')).not.toMatch(/^\/acme\/rockets\/issues/);
+    }
+  });
+});
+
+describe('raw HTML', () => {
+  test('<details> with a <summary> renders as a disclosure', () => {
+    const { container } = renderMarkdown('<details><summary>Stack trace</summary>\n\nat **main**\n\n</details>');
+    const details = container.querySelector('details');
+    expect(details?.querySelector('summary')).toHaveTextContent('Stack trace');
+    expect(details?.querySelector('strong')).toHaveTextContent('main');
+  });
+
+  test.each([
+    ['<kbd>Ctrl</kbd>', 'kbd'],
+    ['x<sup>2</sup>', 'sup'],
+    ['H<sub>2</sub>O', 'sub'],
+    ['<ins>added</ins>', 'ins'],
+    ['<del>removed</del>', 'del'],
+    ['a<br>b', 'br'],
+    ['<picture><source media="(prefers-color-scheme: dark)" srcset="https://example.com/d.png"><img alt="logo" src="https://example.com/l.png"></picture>', 'picture source'],
+  ])('%s is kept', (markdown, selector) => {
+    const { container } = renderMarkdown(markdown);
+    expect(container.querySelector(selector)).not.toBeNull();
+  });
+
+  test('an image loads lazily and keeps its alt text', () => {
+    renderMarkdown('![The launch pad](https://example.com/pad.png)');
+    const image = screen.getByRole('img', { name: 'The launch pad' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('src', 'https://example.com/pad.png');
+  });
+
+  test('an external link opens in a new tab without an opener', () => {
+    renderMarkdown('[the docs](https://docs.example.com/start)');
+    const link = screen.getByRole('link', { name: 'the docs' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('a link within the app stays in this tab', () => {
+    renderMarkdown(`[issue one](/acme/rockets/issues/1) and [same origin](${window.location.origin}/x)`);
+    for (const link of screen.getAllByRole('link')) {
+      expect(link).not.toHaveAttribute('target');
+      expect(link).not.toHaveAttribute('rel');
+    }
+  });
+});
+
+// One line each, so a failing payload names itself.
+const HOSTILE_PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<scr<script>ipt>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<IMG SRC=JaVaScRiPt:alert(1)>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '![x](data:image/png;base64,iVBORw0KGgo=)',
+  '[click](javascript:alert(1))',
+  '[click](<JAVASCRIPT:alert(1)>)',
+  '[click][ref]\n\n[ref]: javascript:alert(1)',
+  '<a href="javascript:alert(1)">click</a>',
+  '<a href="jav&#x09;ascript:alert(1)">click</a>',
+  '<a href="&#106;avascript:alert(1)">click</a>',
+  '<a href="  javascript:alert(1)">click</a>',
+  '<a href="vbscript:msgbox(1)">click</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>',
+  '<a href="https://example.com" onclick="alert(1)" target="_self">click</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="https://evil.example/x.swf"></object>',
+  '<embed src="https://evil.example/x.swf">',
+  '<style>body { display: none }</style>',
+  '<p style="position:fixed;inset:0">cover</p>',
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<form action="https://evil.example"><input name="password"><button>Go</button></form>',
+  '<base href="https://evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<svg onload="alert(1)"><script>alert(1)</script></svg>',
+  '<svg><a xlink:href="javascript:alert(1)"><text y="20">x</text></a></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '<details open ontoggle="alert(1)"><summary>x</summary></details>',
+  '<div onclick="alert(1)" onmouseover="alert(1)">x</div>',
+  '<input type="text" onfocus="alert(1)" autofocus>',
+  '<video src=x onerror=alert(1)></video>',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<template><script>alert(1)</script></template>',
+  '<!--><img src=x onerror=alert(1)>-->',
+  '<div class="markdown-alert" id="root" name="app">x</div>',
+];
+
+const FORBIDDEN_ELEMENTS = 'script, iframe, object, embed, style, form, base, meta, link, svg, math, video, button, template, noscript';
+const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data', 'cite'];
+const UNSAFE_URL = /^\s*(?:javascript|vbscript|data):/i;
+
+describe('hostile input', () => {
+  test('there are at least 25 payloads', () => {
+    expect(HOSTILE_PAYLOADS.length).toBeGreaterThanOrEqual(25);
+  });
+
+  test.each(HOSTILE_PAYLOADS)('%s leaves no script, frame, handler, style or unsafe URL', (payload) => {
+    const { container } = renderMarkdown(payload);
+    expect(container.querySelector(FORBIDDEN_ELEMENTS)).toBeNull();
+    for (const element of container.querySelectorAll('*')) {
+      for (const attribute of element.attributes) {
+        expect(attribute.name).not.toMatch(/^on/i);
+        expect(attribute.name).not.toBe('style');
+        if (URL_ATTRIBUTES.includes(attribute.name)) expect(attribute.value).not.toMatch(UNSAFE_URL);
+      }
+    }
+    // Raw inputs survive only as the disabled checkboxes of task lists.
+    for (const input of container.querySelectorAll('input')) {
+      expect(input).toHaveAttribute('type', 'checkbox');
+      expect(input).toBeDisabled();
+    }
+    // User ids and names never clobber the app's own.
+    for (const element of container.querySelectorAll('[id], [name]')) {
+      expect(element.getAttribute('id') ?? element.getAttribute('name')).toMatch(/^user-content-/);
+    }
+    expect(container.querySelector('.markdown-alert')).toBeNull();
+  });
+});
