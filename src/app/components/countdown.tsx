@@ -1,0 +1,13 @@
+import { useNow } from '../services/clock';
+import { clockTime, countdown } from './time-format';
+
+/** "14:32:05 (in 12:03)", ticking each second. */
+export function Countdown({ until, className }: { until: number; className?: string }) {
+  const now = useNow();
+  return (
+    <span className={className}>
+      <time dateTime={new Date(until).toISOString()}>{clockTime(until)}</time>{' '}
+      <span className="tabular-nums">(in {countdown(until - now)})</span>
+    </span>
+  );
+}

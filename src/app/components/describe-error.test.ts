@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BadCredentialsError,
+  BadRequestError,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from '../api/api-errors';
+import { describeError, isViewFatal } from './describe-error';
+
+describe('error messages', () => {
+  it('gives each failure its own message and next step', () => {
+    expect(describeError(new BadCredentialsError('Bad credentials', 401)).message).toBe('Bad credentials: your token is invalid, expired or revoked.');
+    expect(describeError(new NotFoundError('Not Found', 404)).message).toBe('Not found: the repository does not exist or your token has no access to it.');
+    expect(describeError(new ForbiddenError('nope', 403)).title).toBe('Forbidden');
+    expect(describeError(new RateLimitedError('limit', 403, 'primary', 1, null, null))).toMatchObject({ title: 'Rate limit reached', retryAt: 1 });
+    expect(describeError(new RateLimitedError('slow', 429, 'secondary', 2, null, null))).toMatchObject({ title: 'Too many requests at once', retryAt: 2 });
+    expect(describeError(new ValidationError('Validation Failed', [{ resource: 'Issue', field: 'since', code: 'invalid' }], null, null)).message).toContain('(since)');
+    expect(describeError(new ServerError('down', 503))).toMatchObject({ title: 'The service failed (503)', retryable: true });
+    expect(describeError(new NetworkError('offline'))).toMatchObject({ title: 'Can’t reach the service', retryable: true });
+    expect(describeError(new BadRequestError('bad', 400)).title).toBe('Bad request');
+  });
+
+  it('sends to the error element only what leaves a view nothing to show', () => {
+    expect(isViewFatal(new NotFoundError('x', 404))).toBe(true);
+    expect(isViewFatal(new BadCredentialsError('x', 401))).toBe(true);
+    expect(isViewFatal(new ValidationError('x', [], null, null))).toBe(false);
+    expect(isViewFatal(new ServerError('x', 500))).toBe(false);
+    expect(isViewFatal(new RateLimitedError('x', 429, 'secondary', 0, null, null))).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * One message per failure (spec 7.1), each saying what happened and what to
+ * do next. Errors are told apart by their type, never by their text.
+ */
+import {
+  ApiError,
+  BadCredentialsError,
+  BadRequestError,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from '../api/api-errors';
+
+export type ErrorKind =
+  | 'bad-credentials'
+  | 'not-found'
+  | 'forbidden'
+  | 'rate-limited'
+  | 'secondary-rate-limited'
+  | 'validation'
+  | 'bad-request'
+  | 'server'
+  | 'network'
+  | 'unknown';
+
+export interface ErrorDescription {
+  kind: ErrorKind;
+  title: string;
+  message: string;
+  next: string;
+  /** the service's own words, when they add something */
+  detail: string | null;
+  /** a Retry button makes sense */
+  retryable: boolean;
+  /** the fix is in Settings (the token, the service address) */
+  linksToSettings: boolean;
+  /** Unix ms when requests may resume */
+  retryAt: number | null;
+}
+
+export type ErrorSubject = 'repository' | 'issue';
+
+const base = { detail: null, retryable: false, linksToSettings: false, retryAt: null };
+
+export function describeError(error: unknown, subject: ErrorSubject = 'repository'): ErrorDescription {
+  if (error instanceof BadCredentialsError) {
+    return {
+      ...base,
+      kind: 'bad-credentials',
+      title: 'Bad credentials',
+      message: 'Bad credentials: your token is invalid, expired or revoked.',
+      next: 'Enter a valid token in Settings, or remove it to browse public repositories without one.',
+      linksToSettings: true,
+    };
+  }
+  if (error instanceof NotFoundError) {
+    // spec 4.1.8: "does not exist" and "no access" answer alike, on purpose; so do we.
+    return {
+      ...base,
+      kind: 'not-found',
+      title: 'Not found',
+      message:
+        subject === 'issue'
+          ? 'Not found: this issue or its repository does not exist, or your token has no access to it.'
+          : 'Not found: the repository does not exist or your token has no access to it.',
+      next: 'Check the owner and the name. For a private repository, use a token that can read it.',
+      linksToSettings: true,
+    };
+  }
+  if (error instanceof RateLimitedError) {
+    return error.kind === 'primary'
+      ? {
+          ...base,
+          kind: 'rate-limited',
+          title: 'Rate limit reached',
+          message: 'Every request of this window’s quota has been used.',
+          next: 'Requests resume by themselves when the quota resets. A token raises the limit.',
+          retryAt: error.retryAt,
+        }
+      : {
+          ...base,
+          kind: 'secondary-rate-limited',
+          title: 'Too many requests at once',
+          message: 'The service asked us to slow down (a secondary rate limit).',
+          next: 'Waiting before trying again; nothing to do but wait.',
+          retryAt: error.retryAt,
+          detail: error.message,
+        };
+  }
+  if (error instanceof ForbiddenError) {
+    return {
+      ...base,
+      kind: 'forbidden',
+      title: 'Forbidden',
+      message: 'Forbidden: your token is not allowed to read this.',
+      next: 'Give the token access to this repository with the Issues permission set to read-only, then try again.',
+      detail: error.message,
+      retryable: true,
+      linksToSettings: true,
+    };
+  }
+  if (error instanceof ValidationError) {
+    const fields = error.fields.length > 0 ? ` (${error.fields.join(', ')})` : '';
+    return {
+      ...base,
+      kind: 'validation',
+      title: 'Invalid filter',
+      message: `${error.message}${fields}: the service rejected a filter value.`,
+      next: 'Fix the highlighted filter.',
+    };
+  }
+  if (error instanceof BadRequestError) {
+    return {
+      ...base,
+      kind: 'bad-request',
+      title: 'Bad request',
+      message: 'The service could not understand the request.',
+      next: 'Change the filters, or start again from the repository’s issue list.',
+      detail: error.message,
+    };
+  }
+  if (error instanceof ServerError) {
+    return {
+      ...base,
+      kind: 'server',
+      title: `The service failed (${error.status})`,
+      message: error.message,
+      next: 'It was retried a few times, with longer waits each time. Try again in a moment.',
+      retryable: true,
+    };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      ...base,
+      kind: 'network',
+      title: 'Can’t reach the service',
+      message: error.message,
+      next: 'Check your connection and the service address in Settings, then try again.',
+      retryable: true,
+      linksToSettings: true,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ...base,
+    kind: 'unknown',
+    title: error instanceof ApiError ? `The service answered ${error.status}` : 'Something went wrong',
+    message,
+    next: 'Try again. If it keeps failing, check the service address in Settings.',
+    retryable: true,
+    linksToSettings: error instanceof ApiError,
+  };
+}
+
+/**
+ * Errors that leave a view nothing to show (a missing repository, a refused
+ * token): they go to the route's error element. The others are shown inline,
+ * beside what is still on screen.
+ */
+export function isViewFatal(error: unknown): boolean {
+  return (
+    error instanceof BadCredentialsError ||
+    error instanceof NotFoundError ||
+    error instanceof ForbiddenError ||
+    error instanceof BadRequestError
+  );
+}

@@ -1,0 +1,22 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { labelColors } from './label-colors';
+
+/**
+ * A label in its colour. The inset ring keeps a pale label visible on a light
+ * page and a dark one on a dark page.
+ */
+export function LabelPill({ name, color, className, children }: { name: string; color: string | null | undefined; className?: string; children?: ReactNode }) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex max-w-full items-center gap-1 truncate rounded-full px-2 py-px text-xs font-medium leading-5 ring-1 ring-inset ring-black/15 dark:ring-white/20',
+        className,
+      )}
+      style={labelColors(color)}
+    >
+      <span className="truncate">{name}</span>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import type { AuthorAssociation, SimpleUser } from '../../../shared/wire-types';
+import { Avatar } from '../../components/avatar';
+import { RelativeTime } from '../../components/relative-time';
+import { MarkdownSection } from './markdown-section';
+
+const ASSOCIATION: Partial<Record<AuthorAssociation, string>> = {
+  OWNER: 'Owner',
+  MEMBER: 'Member',
+  COLLABORATOR: 'Collaborator',
+  CONTRIBUTOR: 'Contributor',
+  FIRST_TIME_CONTRIBUTOR: 'First-time contributor',
+  FIRST_TIMER: 'First-timer',
+};
+
+/** The issue's description or one comment: who, when, and the Markdown. */
+export function CommentCard({ id, user, association, createdAt, verb, body, owner, repo, highlight, footer }: {
+  id?: string;
+  user: SimpleUser | null;
+  association: AuthorAssociation | undefined;
+  createdAt: string;
+  verb: string;
+  body: string | null;
+  owner: string;
+  repo: string;
+  highlight?: boolean;
+  footer?: ReactNode;
+}) {
+  const login = user?.login ?? 'ghost';
+  const role = association ? ASSOCIATION[association] : undefined;
+  return (
+    <article id={id} className="flex gap-3" aria-label={`${verb === 'opened this' ? 'Description' : 'Comment'} by ${login}`}>
+      <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 hidden sm:inline-block" />
+      <div className={clsx('card min-w-0 flex-1', highlight && 'border-accent/50')}>
+        <header
+          className={clsx(
+            'flex flex-wrap items-center gap-x-1.5 gap-y-1 rounded-t-md border-b px-3 py-2 text-fg-muted sm:px-4',
+            highlight ? 'border-accent/30 bg-accent-subtle/70' : 'border-line bg-canvas-subtle',
+          )}
+        >
+          <Avatar login={login} url={user?.avatar_url} size={20} decorative className="sm:hidden" />
+          <span className="font-semibold text-fg">{login}</span>
+          <span>
+            {verb} <RelativeTime iso={createdAt} />
+          </span>
+          {role ? <span className="ml-auto rounded-full border border-line px-2 text-xs">{role}</span> : null}
+        </header>
+        <div className="px-3 py-3 sm:px-4">
+          <MarkdownSection markdown={body} owner={owner} repo={repo} />
+        </div>
+        {footer}
+      </div>
+    </article>
+  );
+}

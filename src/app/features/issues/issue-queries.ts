@@ -1,0 +1,78 @@
+/** Query keys and options of issues: list pages, one issue, its comments. Shared by route loaders and hooks. */
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Issue, IssueComment } from '../../../shared/wire-types';
+import type { ApiResponse } from '../../api/api-types';
+import { apiUrl, type Connection } from '../../services/connection-store';
+import { expectShape } from '../../services/expect-shape';
+import { repoPath } from '../repository/repo-queries';
+
+export const COMMENTS_PER_PAGE = 30;
+
+export const issueKeys = {
+  all: (identity: string) => ['issues', identity] as const,
+  pages: (identity: string) => [...issueKeys.all(identity), 'page'] as const,
+  /** one list page, by the absolute URL requested (built from the view, or a `Link` rel) */
+  page: (identity: string, url: string) => [...issueKeys.pages(identity), url] as const,
+  detail: (identity: string, owner: string, repo: string, number: number) =>
+    [...issueKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase(), number] as const,
+  comments: (identity: string, owner: string, repo: string, number: number) =>
+    [...issueKeys.all(identity), 'comments', owner.toLowerCase(), repo.toLowerCase(), number] as const,
+};
+
+export function issuePageQuery(connection: Connection, url: string) {
+  return queryOptions({
+    queryKey: issueKeys.page(connection.identity, url),
+    queryFn: async ({ signal }): Promise<ApiResponse<Issue[]>> =>
+      expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'),
+  });
+}
+
+export function issuePath(owner: string, repo: string, number: number): string {
+  return `${repoPath(owner, repo)}/issues/${number}`;
+}
+
+export function issueDetailQuery(connection: Connection, owner: string, repo: string, number: number) {
+  return queryOptions({
+    queryKey: issueKeys.detail(connection.identity, owner, repo, number),
+    queryFn: async ({ signal }): Promise<ApiResponse<Issue>> =>
+      expectShape(await connection.client.get<Issue>(apiUrl(connection, issuePath(owner, repo, number)), { signal }), 'object'),
+  });
+}
+
+export function issueCommentsQuery(connection: Connection, owner: string, repo: string, number: number) {
+  return infiniteQueryOptions({
+    queryKey: issueKeys.comments(connection.identity, owner, repo, number),
+    queryFn: async ({ pageParam, signal }): Promise<ApiResponse<IssueComment[]>> =>
+      expectShape(await connection.client.get<IssueComment[]>(pageParam, { signal }), 'array'),
+    initialPageParam: apiUrl(connection, `${issuePath(owner, repo, number)}/comments?per_page=${COMMENTS_PER_PAGE}`),
+    // spec 4.2 rule 3: follow the service's `next`, never build page URLs; an empty page ends it (spec 8.8).
+    getNextPageParam: (last) => (last.data.length > 0 ? last.links.next : undefined),
+  });
+}
+
+function isIssueOf(issue: Issue, owner: string, repo: string, number: number): boolean {
+  if (issue.number !== number) return false;
+  const suffix = `/repos/${owner}/${repo}`.toLowerCase();
+  return typeof issue.repository_url === 'string' && decodeURIComponent(issue.repository_url).toLowerCase().endsWith(suffix);
+}
+
+/**
+ * The issue as a list page already holds it, to show at once while its own
+ * request runs (opened from the list), or undefined.
+ */
+export function issueFromListCache(
+  queryClient: QueryClient,
+  identity: string,
+  owner: string,
+  repo: string,
+  number: number,
+): ApiResponse<Issue> | undefined {
+  const pages = queryClient.getQueriesData<ApiResponse<Issue[]>>({ queryKey: issueKeys.pages(identity) });
+  for (const [, page] of pages) {
+    const issue = page?.data.find((candidate) => isIssueOf(candidate, owner, repo, number));
+    if (issue !== undefined) {
+      return { data: issue, status: 200, url: issue.url, links: {}, rateLimit: null, notModified: false, offline: page?.offline ?? false, movedTo: null };
+    }
+  }
+  return undefined;
+}

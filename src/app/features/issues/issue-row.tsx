@@ -1,0 +1,152 @@
+import clsx from 'clsx';
+import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '@primer/octicons-react';
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import type { Issue } from '../../../shared/wire-types';
+import { Avatar } from '../../components/avatar';
+import { LabelPill } from '../../components/label-pill';
+import { RelativeTime } from '../../components/relative-time';
+import { formatCount } from '../../components/time-format';
+import { IssueStateIcon } from './issue-state-icon';
+import { taskProgress } from './task-progress';
+
+const MAX_AVATARS = 3;
+
+export interface IssueRowProps {
+  issue: Issue;
+  /** the app path of the issue view */
+  to: string;
+  /** location state for the issue view: where "Back to issues" returns */
+  linkState: unknown;
+  selected: boolean;
+  titleRef?: Ref<HTMLAnchorElement>;
+  /** focus moved into the row (Tab, or j/k): it becomes the selection */
+  onFocusRow?: () => void;
+  onLabel: (name: string) => void;
+  onAuthor: (login: string) => void;
+  onAssignee: (login: string) => void;
+}
+
+export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee }: IssueRowProps) {
+  const tasks = taskProgress(issue.body);
+  const reactions = issue.reactions?.total_count ?? 0;
+  const author = issue.user?.login ?? 'ghost';
+  const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
+  return (
+    <li
+      data-selected={selected || undefined}
+      onFocus={onFocusRow}
+      className={clsx(
+        'group relative flex gap-2 border-b border-line-muted px-3 py-2.5 last:border-b-0 hover:bg-canvas-subtle sm:gap-3 sm:px-4',
+        selected && 'bg-accent-subtle/60 shadow-[inset_3px_0_0_var(--color-accent)] hover:bg-accent-subtle/60',
+      )}
+    >
+      <IssueStateIcon issue={issue} className="mt-0.5 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <Link
+            ref={titleRef}
+            to={to}
+            state={linkState}
+            className="min-w-0 text-[15px] leading-snug font-semibold break-words text-fg hover:text-accent hover:underline"
+          >
+            {issue.title}
+          </Link>
+          {issue.labels.length > 0 ? (
+            <span className="inline-flex max-w-full flex-wrap gap-1">
+              {issue.labels.map((label) => (
+                <button
+                  key={label.id ?? label.name}
+                  type="button"
+                  onClick={() => onLabel(label.name)}
+                  aria-label={`Filter by label ${label.name}`}
+                  title={label.description ? `${label.description} (click to filter)` : 'Click to filter by this label'}
+                  className="max-w-full rounded-full"
+                >
+                  <LabelPill name={label.name} color={label.color} />
+                </button>
+              ))}
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-fg-muted">
+          <span>#{issue.number}</span>
+          <span>
+            {issue.state === 'closed' && issue.closed_at ? (
+              <>
+                closed <RelativeTime iso={issue.closed_at} />
+              </>
+            ) : (
+              <>
+                opened <RelativeTime iso={issue.created_at} />
+              </>
+            )}{' '}
+            by{' '}
+            <button type="button" onClick={() => onAuthor(author)} title={`Show only what ${author} opened`} className="muted-link font-medium">
+              {author}
+            </button>
+          </span>
+          {tasks !== null ? (
+            <span className="inline-flex items-center gap-1" title={`${tasks.done} of ${tasks.total} tasks completed`}>
+              <span aria-hidden="true">·</span>
+              <ChecklistIcon size={12} aria-hidden="true" />
+              {tasks.done} of {tasks.total} tasks
+              <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
+                <span className="block h-full bg-open" style={{ width: `${(tasks.done / tasks.total) * 100}%` }} />
+              </span>
+            </span>
+          ) : null}
+          {issue.milestone ? (
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <span aria-hidden="true">·</span>
+              <MilestoneIcon size={12} aria-hidden="true" />
+              <span className="truncate">{issue.milestone.title}</span>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5 sm:flex-row sm:items-start sm:gap-4">
+        {assignees.length > 0 ? (
+          <span className="flex -space-x-1.5" aria-label={`Assigned to ${assignees.map((a) => a.login).join(', ')}`}>
+            {assignees.slice(0, MAX_AVATARS).map((assignee) => (
+              <button
+                key={assignee.login}
+                type="button"
+                onClick={() => onAssignee(assignee.login)}
+                aria-label={`Filter by assignee ${assignee.login}`}
+                title={`Assigned to ${assignee.login}`}
+                className="rounded-full ring-2 ring-canvas"
+              >
+                <Avatar login={assignee.login} url={assignee.avatar_url} size={20} decorative />
+              </button>
+            ))}
+            {assignees.length > MAX_AVATARS ? (
+              <span className="z-10 inline-flex h-5 items-center rounded-full bg-canvas-inset px-1 text-[10px] text-fg-muted ring-2 ring-canvas">
+                +{assignees.length - MAX_AVATARS}
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+        <span className="flex items-center gap-3 text-xs text-fg-muted">
+          {reactions > 0 ? (
+            <span className="inline-flex items-center gap-1" aria-label={`${formatCount(reactions)} reactions`} title={`${formatCount(reactions)} reactions`}>
+              <SmileyIcon size={14} aria-hidden="true" />
+              {formatCount(reactions)}
+            </span>
+          ) : null}
+          {issue.comments > 0 ? (
+            <Link
+              to={`${to}#comments`}
+              state={linkState}
+              className="inline-flex items-center gap-1 text-fg-muted hover:text-accent"
+              aria-label={`${formatCount(issue.comments)} comments`}
+            >
+              <CommentIcon size={14} aria-hidden="true" />
+              {formatCount(issue.comments)}
+            </Link>
+          ) : null}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,107 @@
+import clsx from 'clsx';
+import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '@primer/octicons-react';
+import type { ReactNode } from 'react';
+import { Link, type To } from 'react-router';
+import type { PageLinks } from '../../api/api-types';
+import { pageNumberOf } from '../../api/link-header';
+import { Countdown } from '../../components/countdown';
+import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+
+export type PageRel = 'first' | 'prev' | 'next' | 'last';
+
+/** "Page X of Y": `last` tells Y; without it, the next page's existence tells whether this is the last. */
+export function pageCount(links: PageLinks, page: number): number | null {
+  const last = pageNumberOf(links.last);
+  if (last !== null) return Math.max(last, page);
+  return links.next === undefined ? page : null;
+}
+
+const RELS: { rel: PageRel; label: string; short: string; icon?: ReactNode; iconAfter?: ReactNode }[] = [
+  { rel: 'first', label: 'First', short: 'First' },
+  { rel: 'prev', label: 'Previous', short: 'Prev', icon: <ChevronLeftIcon size={16} aria-hidden="true" /> },
+  { rel: 'next', label: 'Next', short: 'Next', iconAfter: <ChevronRightIcon size={16} aria-hidden="true" /> },
+  { rel: 'last', label: 'Last', short: 'Last' },
+];
+
+/**
+ * First / Previous / Next / Last, each following the `Link` rel the service
+ * sent (spec 4.2 rule 3), enabled only when it sent one, and paused while the
+ * rate limit is spent.
+ */
+export function Pager({ links, page, target, onFollow, block, notModified, offline }: {
+  links: PageLinks;
+  page: number;
+  /** where following a rel URL goes: the app URL and the location state carrying the rel */
+  target: (url: string) => { to: To; state: unknown };
+  onFollow: (url: string) => void;
+  block: RateLimitBlock | null;
+  notModified: boolean;
+  offline: boolean;
+}) {
+  const total = pageCount(links, page);
+  return (
+    <nav aria-label="Pagination" className="flex flex-col items-center gap-2 py-3 sm:flex-row sm:flex-wrap sm:justify-between">
+      <div className="flex items-center gap-2 text-fg-muted">
+        <span aria-live="polite">
+          Page <span className="font-semibold text-fg tabular-nums">{page}</span>
+          {total !== null ? (
+            <>
+              {' '}of <span className="font-semibold text-fg tabular-nums">{total}</span>
+            </>
+          ) : null}
+        </span>
+        {notModified ? (
+          <span
+            className="rounded-full border border-line px-2 py-px text-xs"
+            title="The service answered 304 Not Modified: this page came from the local cache and cost no rate-limit credit."
+          >
+            cached · 0 credits
+          </span>
+        ) : null}
+        {offline ? <span className="rounded-full border border-attention/50 px-2 py-px text-xs text-attention">offline copy</span> : null}
+      </div>
+      <div className="flex flex-wrap justify-center gap-1.5">
+        {RELS.map(({ rel, label, short, icon, iconAfter }) => {
+          const url = links[rel];
+          const content = (
+            <>
+              {icon}
+              <span className="hidden sm:inline">{label}</span>
+              <span className="sm:hidden" aria-hidden="true">
+                {short}
+              </span>
+              {iconAfter}
+            </>
+          );
+          if (url === undefined || block !== null) {
+            return (
+              <span
+                key={rel}
+                role="link"
+                aria-disabled="true"
+                aria-label={label}
+                className={clsx('btn btn-sm')}
+                title={block !== null ? 'Paused until the rate limit resets' : `No ${label.toLowerCase()} page`}
+              >
+                {content}
+              </span>
+            );
+          }
+          const { to, state } = target(url);
+          return (
+            <Link key={rel} to={to} state={state} aria-label={label} className="btn btn-sm" onClick={() => onFollow(url)}>
+              {content}
+            </Link>
+          );
+        })}
+      </div>
+      {block !== null ? (
+        <p role="status" className="flex items-center gap-1.5 text-xs text-attention sm:basis-full sm:justify-end">
+          <ClockIcon size={14} aria-hidden="true" />
+          {block.kind === 'primary' ? 'Paging paused: rate limit reached. Resets at ' : 'Paging paused: too many requests. Resumes at '}
+          <Countdown until={block.until} className="font-medium" />
+        </p>
+      ) : null}
+    </nav>
+  );
+}

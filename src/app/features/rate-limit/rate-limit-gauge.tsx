@@ -1,0 +1,72 @@
+import clsx from 'clsx';
+import { useNow } from '../../services/clock';
+import { clockTime, countdown, formatCount } from '../../components/time-format';
+import { activeBlock } from './rate-limit-store';
+import { useRateLimit } from './use-rate-limit';
+
+/**
+ * Always in the header: credits left of the window's limit, a bar, and a live
+ * countdown to the reset, from the latest answer's headers (spec 8.5, 8.6).
+ */
+export function RateLimitGauge() {
+  const state = useRateLimit();
+  const now = useNow();
+  const core = state.core;
+  if (core === null) {
+    return (
+      <div className="flex items-center gap-2 text-xs text-fg-muted" aria-label="API rate limit: not known yet">
+        <span className="hidden sm:inline">Rate limit</span>
+        <span className="h-1.5 w-16 rounded-full bg-canvas-inset" aria-hidden="true" />
+      </div>
+    );
+  }
+  const block = activeBlock(state, now);
+  // Past the reset the window is full again, until an answer says otherwise.
+  const restored = now >= core.resetAt;
+  const remaining = restored ? core.limit : core.remaining;
+  const fraction = core.limit > 0 ? remaining / core.limit : 0;
+  const tone = block !== null || fraction < 0.1 ? 'danger' : fraction < 0.25 ? 'attention' : 'ok';
+  const until = block?.until ?? core.resetAt;
+  const description = block
+    ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
+    : `${formatCount(remaining)} of ${formatCount(core.limit)} requests left; the quota resets at ${clockTime(core.resetAt)}`;
+  return (
+    <div role="group" aria-label="API rate limit" title={description} className="flex items-center gap-2 text-xs">
+      <div className="flex flex-col items-end leading-tight">
+        <span className={clsx('tabular-nums', tone === 'danger' ? 'font-semibold text-danger' : tone === 'attention' ? 'text-attention' : 'text-fg')}>
+          {formatCount(remaining)}
+          <span className="text-fg-muted"> / {formatCount(core.limit)}</span>
+        </span>
+        <span className="text-fg-muted tabular-nums">
+          {block !== null ? (
+            <>
+              <span className="hidden sm:inline">paused · </span>
+              {countdown(block.until - now)}
+            </>
+          ) : restored ? (
+            'refreshing'
+          ) : (
+            <>
+              <span className="hidden sm:inline">resets in </span>
+              {countdown(until - now)}
+            </>
+          )}
+        </span>
+      </div>
+      <div
+        role="meter"
+        aria-label="Requests left"
+        aria-valuemin={0}
+        aria-valuemax={core.limit}
+        aria-valuenow={remaining}
+        aria-valuetext={description}
+        className="h-1.5 w-12 overflow-hidden rounded-full bg-canvas-inset sm:w-20"
+      >
+        <div
+          className={clsx('h-full rounded-full transition-[width]', tone === 'danger' ? 'bg-danger' : tone === 'attention' ? 'bg-attention' : 'bg-open')}
+          style={{ width: `${Math.max(0, Math.min(1, fraction)) * 100}%` }}
+        />
+      </div>
+    </div>
+  );
+}

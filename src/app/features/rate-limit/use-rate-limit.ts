@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useAppServices, useConnection } from '../../services/app-services-context';
+import { rateLimitQuery } from './rate-limit-queries';
+import type { RateLimitState } from './rate-limit-store';
+
+/** Re-read the quota this long after the window resets (reset times are whole seconds). */
+const AFTER_RESET_MS = 2_000;
+/**
+ * Look again at least this often (it costs nothing), and never schedule further
+ * out: timers overflow past 2^31 ms and would then fire at once, in a loop.
+ */
+const MAX_REFRESH_MS = 5 * 60_000;
+
+/**
+ * The quota as the gauge shows it: the latest reading from any answer's headers,
+ * seeded by `GET /rate_limit` on start and re-read once each window resets.
+ */
+export function useRateLimit(): RateLimitState {
+  const { rateLimit, now } = useAppServices();
+  const connection = useConnection();
+  useQuery({
+    ...rateLimitQuery(connection, rateLimit, now),
+    refetchInterval: () => {
+      const core = rateLimit.getSnapshot().core;
+      if (core === null) return MAX_REFRESH_MS;
+      return Math.min(MAX_REFRESH_MS, Math.max(AFTER_RESET_MS, core.resetAt - now() + AFTER_RESET_MS));
+    },
+    refetchOnWindowFocus: false,
+  });
+  return useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot);
+}

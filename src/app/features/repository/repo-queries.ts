@@ -1,0 +1,46 @@
+/** Query keys and options of a repository and its labels, shared by loaders and hooks. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Label, Repository } from '../../../shared/wire-types';
+import type { ApiResponse } from '../../api/api-types';
+import { apiUrl, type Connection } from '../../services/connection-store';
+import { expectShape } from '../../services/expect-shape';
+
+/** GitHub's maximum page size; a repository with more labels shows its first hundred. */
+export const LABELS_PER_PAGE = 100;
+/** Labels and repository details change rarely; conditional requests refresh them for free. */
+const REPO_STALE_TIME_MS = 5 * 60_000;
+
+export const repoKeys = {
+  all: (identity: string) => ['repos', identity] as const,
+  detail: (identity: string, owner: string, repo: string) =>
+    [...repoKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase()] as const,
+  labels: (identity: string, owner: string, repo: string) =>
+    [...repoKeys.all(identity), 'labels', owner.toLowerCase(), repo.toLowerCase()] as const,
+};
+
+export function repoPath(owner: string, repo: string): string {
+  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+}
+
+export function repositoryQuery(connection: Connection, owner: string, repo: string) {
+  return queryOptions({
+    queryKey: repoKeys.detail(connection.identity, owner, repo),
+    queryFn: async ({ signal }): Promise<ApiResponse<Repository>> =>
+      expectShape(await connection.client.get<Repository>(apiUrl(connection, repoPath(owner, repo)), { signal }), 'object'),
+    staleTime: REPO_STALE_TIME_MS,
+  });
+}
+
+export function repoLabelsQuery(connection: Connection, owner: string, repo: string) {
+  return queryOptions({
+    queryKey: repoKeys.labels(connection.identity, owner, repo),
+    queryFn: async ({ signal }): Promise<ApiResponse<Label[]>> =>
+      expectShape(
+        await connection.client.get<Label[]>(apiUrl(connection, `${repoPath(owner, repo)}/labels?per_page=${LABELS_PER_PAGE}`), {
+          signal,
+        }),
+        'array',
+      ),
+    staleTime: REPO_STALE_TIME_MS,
+  });
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createIndexedDbEtagStore } from './api/etag-store';
+import { AppProviders } from './app-providers';
+import { createAppRouter } from './app-router';
+import { defaultBaseUrl } from './features/settings/connection-settings';
+import { createAppServices } from './services/app-services';
+import { createSafeStorage } from './storage/safe-storage';
+import './styles.css';
+
+const services = createAppServices({
+  local: createSafeStorage('local'),
+  session: createSafeStorage('session'),
+  defaultBaseUrl: defaultBaseUrl(window.location),
+  etagStore: createIndexedDbEtagStore(),
+});
+const router = createAppRouter(services);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

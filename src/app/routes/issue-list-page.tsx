@@ -1,0 +1,499 @@
+/**
+ * `/:owner/:repo/issues`: the list. Every filter is in the URL; paging follows
+ * the service's `Link` rels through the location state (spec 4.2 rule 3).
+ */
+import { FilterIcon, SearchIcon, XIcon } from '@primer/octicons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useId, useMemo, useRef, useState } from 'react';
+import {
+  Navigate,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { ValidationErrorDetail } from '../../shared/wire-types';
+import { NetworkError, RateLimitedError, ServerError, ValidationError } from '../api/api-errors';
+import { pageNumberOf } from '../api/link-header';
+import { Countdown } from '../components/countdown';
+import { ErrorPanel } from '../components/error-panel';
+import { ProgressBar } from '../components/progress-bar';
+import { formatCount } from '../components/time-format';
+import { useHotkeys } from '../components/use-hotkeys';
+import { useUrlBoundInput } from '../components/use-url-bound-input';
+import { FilterChips } from '../features/issues/filter-chips';
+import {
+  LabelMenu,
+  PeopleMenu,
+  PerPageSelect,
+  SinceField,
+  SortSelect,
+  StateTabs,
+  TypeTabs,
+  type ChangeFilters,
+} from '../features/issues/filter-controls';
+import { visibleIssues } from '../features/issues/issue-filter';
+import { EmptyState, IssueListSkeleton, PastTheEnd } from '../features/issues/issue-list-states';
+import { issuePageQuery } from '../features/issues/issue-queries';
+import { IssueRow } from '../features/issues/issue-row';
+import { pageLinkState, pageRequestUrl, readListView, withParams } from '../features/issues/list-view';
+import { Pager, pageCount } from '../features/issues/pager';
+import { useIssuePage } from '../features/issues/use-issue-page';
+import { activeBlock } from '../features/rate-limit/rate-limit-store';
+import { useRateLimitBlock } from '../features/rate-limit/use-rate-limit-block';
+import { hasSearchQualifiers, issueViewPath, listPath, translateListQuery } from '../features/repo-picker/github-url';
+import { FollowRename } from '../features/repository/follow-rename';
+import { useRepoLabels } from '../features/repository/use-repo-labels';
+import { SaveViewButton } from '../features/saved-views/save-view-button';
+import type { AppServices } from '../services/app-services';
+import { useConnection } from '../services/app-services-context';
+import { RouteError } from './route-error';
+
+/** What the list's loader hands its page: a GitHub search to translate first, or nothing. */
+type IssueListLoaderData = { translate: { to: string; ignored: string[] } } | null;
+
+export function issueListLoader(services: AppServices) {
+  return ({ params, request }: LoaderFunctionArgs): IssueListLoaderData => {
+    const owner = params.owner ?? '';
+    const repo = params.repo ?? '';
+    const url = new URL(request.url);
+
+    // A github.com URL with its host swapped for ours (`?q=is:closed label:bug`):
+    // on arrival, translate GitHub's search into the list's own parameters.
+    if (services.navigation.isInitialLoad() && hasSearchQualifiers(url.searchParams.get('q'))) {
+      const { params: search, ignored } = translateListQuery(url.searchParams, 'issues');
+      return { translate: { to: listPath(owner, repo, search), ignored } };
+    }
+
+    const view = readListView(url.searchParams);
+    if (!view.request.ok) return null;
+    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
+    const connection = services.connection.getSnapshot();
+    const requestUrl = pageRequestUrl(connection, owner, repo, view.request.value, services.navigation.stateFor(request));
+    // Start fetching before render, without holding the navigation up: the page shows skeletons meanwhile.
+    services.queryClient.ensureQueryData(issuePageQuery(connection, requestUrl)).catch(() => {
+      // The page's own query shows the failure.
+    });
+    return null;
+  };
+}
+
+/** Filtering the loaded page (`q`, `type`) asks nothing of the service: no need to run the loader. */
+export function shouldRevalidateIssueList({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL): string => {
+    const search = new URLSearchParams(url.search);
+    search.delete('q');
+    search.delete('type');
+    search.sort();
+    return search.toString();
+  };
+  return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
+}
+
+const FIELD_HELP: Record<string, string> = {
+  since: 'Use a date such as 2024-05-01, or an ISO 8601 time such as 2024-05-01T12:00:00Z.',
+  labels: 'Label names are separated by commas, each 1 to 50 characters, at most 20 of them.',
+};
+
+function fieldMessages(errors: readonly ValidationErrorDetail[], fromService: string | null): Map<string, string> {
+  const messages = new Map<string, string>();
+  for (const e of errors) {
+    const value = e.value !== undefined ? ` “${e.value}”` : '';
+    const base = e.message ?? `Invalid ${e.field}${value}.`;
+    messages.set(e.field, `${fromService ? `${fromService}: ` : ''}${base} ${FIELD_HELP[e.field] ?? ''}`.trim());
+  }
+  return messages;
+}
+
+export function IssueListPage() {
+  const loaderData = useLoaderData() as IssueListLoaderData;
+  if (loaderData?.translate) {
+    return <Navigate to={loaderData.translate.to} replace state={{ ignoredQualifiers: loaderData.translate.ignored }} />;
+  }
+  return <IssueList />;
+}
+
+function readIgnored(state: unknown): string[] {
+  if (typeof state !== 'object' || state === null || !('ignoredQualifiers' in state)) return [];
+  const ignored = (state as { ignoredQualifiers: unknown }).ignoredQualifiers;
+  return Array.isArray(ignored) ? ignored.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function IssueList() {
+  const { owner = '', repo = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const connection = useConnection();
+  const block = useRateLimitBlock();
+  const filterInputRef = useRef<HTMLInputElement>(null);
+  const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
+  const [selected, setSelected] = useState<number | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const ids = useId();
+
+  const view = useMemo(() => readListView(searchParams), [searchParams]);
+  const requestUrl = view.request.ok ? pageRequestUrl(connection, owner, repo, view.request.value, location.state) : null;
+  const query = useIssuePage(requestUrl);
+  const cachedLabels = useRepoLabels(owner, repo, false);
+  useUrlBoundInput(filterInputRef, view.q);
+
+  const response = query.data;
+  const issues = response?.data ?? [];
+  const rows = visibleIssues(issues, view.type, view.q);
+  const clientFiltered = view.type !== 'all' || view.q.trim() !== '';
+  const total = response ? pageCount(response.links, view.page) : null;
+
+  // Invalid filters, caught before sending (shared rules) or answered 422 by the service.
+  const validation = query.error instanceof ValidationError ? query.error : null;
+  const fieldErrors = !view.request.ok
+    ? fieldMessages(view.request.errors, null)
+    : validation
+      ? fieldMessages(validation.errors, validation.message)
+      : new Map<string, string>();
+  const invalidFields = new Set(fieldErrors.keys());
+
+  const changeFilters: ChangeFilters = (changes, options) => {
+    const onlyPageFilters = Object.keys(changes).every((name) => name === 'q' || name === 'type');
+    // `q` and `type` filter the loaded page: keep following the same page link. Anything else is a new first request.
+    void setSearchParams(withParams(searchParams, changes), {
+      replace: options?.replace ?? false,
+      state: onlyPageFilters ? location.state : null,
+    });
+  };
+
+  const toPage = (url: string) => {
+    const page = pageNumberOf(url) ?? 1;
+    return {
+      to: { search: withParams(searchParams, { page: page === 1 ? null : String(page) }).toString() },
+      state: view.request.ok ? pageLinkState(owner, repo, view.request.value, url) : null,
+    };
+  };
+  const followPage = (url: string) => {
+    // Start the request on the click; the loader of the navigation finds it in flight.
+    void queryClient.prefetchQuery(issuePageQuery(connection, url));
+  };
+
+  const issueState = { from: { pathname: location.pathname, search: location.search, state: location.state } };
+  const selectedIndex = rows.findIndex((issue) => issue.number === selected);
+
+  function select(index: number): void {
+    const issue = rows[index];
+    if (issue === undefined) return;
+    setSelected(issue.number);
+    titleLinks.current.get(issue.number)?.focus();
+  }
+
+  useHotkeys({
+    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
+    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
+    o: () => {
+      const issue = rows[selectedIndex];
+      if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
+    },
+    Enter: (event) => {
+      // A focused link opens itself; only a selection without focus needs us.
+      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
+      const issue = rows[selectedIndex];
+      if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
+    },
+    '/': (event) => {
+      event.preventDefault();
+      setFiltersOpen(true);
+      filterInputRef.current?.focus();
+    },
+  });
+
+  const labelColor = (name: string): string | null => {
+    const lower = name.toLowerCase();
+    const fromRepo = cachedLabels.data?.data.find((l) => l.name.toLowerCase() === lower);
+    if (fromRepo) return fromRepo.color;
+    for (const issue of issues) {
+      const found = issue.labels.find((l) => l.name.toLowerCase() === lower);
+      if (found) return found.color;
+    }
+    return null;
+  };
+
+  const addLabel = (name: string) => {
+    if (view.labels.some((n) => n.toLowerCase() === name.toLowerCase())) return;
+    changeFilters({ labels: [...view.labels, name].join(',') });
+  };
+
+  const refreshing = query.isFetching && query.isPlaceholderData;
+  const retryingAfter = query.isFetching && query.failureCount > 0 ? query.failureReason : null;
+  const ignored = readIgnored(location.state);
+  const status = query.isPending
+    ? query.fetchStatus === 'fetching'
+      ? 'Loading issues…'
+      : ''
+    : response
+      ? clientFiltered
+        ? `${rows.length} of ${issues.length} on this page match.`
+        : `${issues.length} ${issues.length === 1 ? 'entry' : 'entries'} on page ${view.page}${total !== null ? ` of ${total}` : ''}.`
+      : '';
+
+  return (
+    <div className="space-y-3">
+      <FollowRename owner={owner} repo={repo} movedTo={response?.movedTo} />
+      <h2 className="sr-only">Issues</h2>
+      <p className="sr-only" aria-live="polite" role="status">
+        {status}
+      </p>
+
+      <div className="space-y-2">
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <label htmlFor={`${ids}-q`} className="sr-only">
+              Filter the issues on this page by text
+            </label>
+            <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-muted">
+              <SearchIcon size={16} aria-hidden="true" />
+            </span>
+            <input
+              ref={filterInputRef}
+              id={`${ids}-q`}
+              type="search"
+              defaultValue={view.q}
+              placeholder="Filter this page by title, #number, label or author"
+              className="input pl-8"
+              autoComplete="off"
+              spellCheck={false}
+              aria-keyshortcuts="/"
+              onChange={(event) => changeFilters({ q: event.currentTarget.value }, { replace: true })}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn md:hidden"
+            aria-expanded={filtersOpen || invalidFields.size > 0}
+            aria-controls={`${ids}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <FilterIcon size={16} aria-hidden="true" />
+            Filters
+          </button>
+          <SaveViewButton owner={owner} repo={repo} search={searchParams} />
+        </div>
+
+        <div
+          id={`${ids}-filters`}
+          className={clsx('flex-wrap items-center gap-2 md:flex', filtersOpen || invalidFields.size > 0 ? 'flex' : 'hidden')}
+        >
+          <StateTabs search={searchParams} state={view.shown.state} />
+          <TypeTabs type={view.type} onChange={changeFilters} />
+          <LabelMenu
+            owner={owner}
+            repo={repo}
+            selected={view.labels}
+            onChange={changeFilters}
+            error={fieldErrors.get('labels') ?? null}
+            errorId={`${ids}-labels-error`}
+          />
+          <PeopleMenu view={view} onChange={changeFilters} />
+          <SinceField value={view.sinceInput} onChange={changeFilters} error={fieldErrors.get('since') ?? null} errorId={`${ids}-since-error`} />
+          <SortSelect view={view} onChange={changeFilters} />
+          <PerPageSelect perPage={view.shown.perPage} onChange={changeFilters} />
+        </div>
+
+        {[...fieldErrors].map(([field, message]) => (
+          <p
+            key={field}
+            id={field === 'labels' || field === 'since' ? `${ids}-${field}-error` : undefined}
+            role="alert"
+            className="flex items-start gap-1.5 rounded-md border border-danger/40 bg-danger-subtle px-3 py-2 text-danger"
+          >
+            <XIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0" />
+            <span>
+              <span className="font-semibold">{field === 'labels' ? 'Labels' : field === 'since' ? 'Updated since' : field}:</span> {message}
+            </span>
+          </p>
+        ))}
+
+        <FilterChips view={view} onChange={changeFilters} labelColor={labelColor} clearTo={listPath(owner, repo)} invalidFields={invalidFields} />
+      </div>
+
+      {ignored.length > 0 ? (
+        <p role="note" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+          Not applied, as the API has no equivalent: <span className="font-mono">{ignored.join(' ')}</span>
+        </p>
+      ) : null}
+      {response?.offline ? (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+          <span>
+            <strong>You are offline.</strong> This is the copy of this page saved on this device; it may be out of date.
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {retryingAfter instanceof RateLimitedError ? (
+        <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+          The service asked us to slow down. Trying again at <Countdown until={retryingAfter.retryAt} className="font-medium" />.
+        </p>
+      ) : retryingAfter instanceof ServerError || retryingAfter instanceof NetworkError ? (
+        <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+          {retryingAfter instanceof ServerError ? `The service failed (${retryingAfter.status}).` : 'The service did not answer.'} Retrying with
+          backoff (attempt {query.failureCount + 1})…
+        </p>
+      ) : null}
+
+      <section aria-labelledby={`${ids}-count`} aria-busy={query.isFetching} className="card relative overflow-hidden">
+        {refreshing ? <ProgressBar label="Loading the page" /> : null}
+        <header className="flex items-center justify-between gap-2 border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
+          <h3 id={`${ids}-count`} className="text-sm">
+            {response ? (
+              clientFiltered ? (
+                <>
+                  <span className="font-semibold text-fg">{formatCount(rows.length)}</span> of {formatCount(issues.length)} on this page
+                </>
+              ) : (
+                <>
+                  <span className="font-semibold text-fg">{formatCount(issues.length)}</span> on this page
+                </>
+              )
+            ) : (
+              'Issues and pull requests'
+            )}
+          </h3>
+          <span className="hidden text-xs sm:inline">
+            Press <kbd className="font-mono">?</kbd> for keyboard shortcuts
+          </span>
+        </header>
+        <div className={clsx(refreshing && 'opacity-60 transition-opacity')}>
+          {renderListBody()}
+        </div>
+      </section>
+
+      {response && issues.length > 0 ? (
+        <Pager
+          links={response.links}
+          page={view.page}
+          target={toPage}
+          onFollow={followPage}
+          block={block}
+          notModified={response.notModified}
+          offline={response.offline}
+        />
+      ) : null}
+    </div>
+  );
+
+  function renderListBody() {
+    if (!view.request.ok) {
+      return (
+        <EmptyState title="Fix the highlighted filter to see issues">
+          <p>Nothing was sent to the service: it would refuse this filter.</p>
+        </EmptyState>
+      );
+    }
+    if (response === undefined) {
+      if (query.isError) {
+        if (validation) {
+          return (
+            <EmptyState title="The service rejected a filter">
+              <p>Change the highlighted filter and the list comes back.</p>
+            </EmptyState>
+          );
+        }
+        return (
+          <div className="p-4">
+            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+          </div>
+        );
+      }
+      if (block !== null && query.fetchStatus === 'idle') {
+        return (
+          <EmptyState title="Paused until the rate limit resets">
+            <p>
+              No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
+            </p>
+          </EmptyState>
+        );
+      }
+      return <IssueListSkeleton rows={Math.min(view.shown.perPage, 10)} />;
+    }
+    if (issues.length === 0) {
+      if (view.page > 1) {
+        const lastUrl = response.links.last ?? response.links.prev;
+        const lastPage = pageNumberOf(lastUrl);
+        return (
+          <PastTheEnd
+            page={view.page}
+            last={lastUrl !== undefined && lastPage !== null && lastPage < view.page ? { ...toPage(lastUrl), page: lastPage } : null}
+            first={response.links.first ? toPage(response.links.first) : { to: { search: withParams(searchParams, { page: null }).toString() }, state: null }}
+          />
+        );
+      }
+      const filtered = searchParams.has('labels') || searchParams.has('since') || searchParams.has('creator') || searchParams.has('assignee') || searchParams.has('mentioned') || searchParams.has('milestone');
+      return (
+        <EmptyState title={filtered ? 'No issues match these filters' : `No ${view.shown.state === 'all' ? '' : `${view.shown.state} `}issues or pull requests`}>
+          {filtered ? (
+            <p>
+              Try removing a filter, or{' '}
+              <a
+                href={listPath(owner, repo)}
+                className="link"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void navigate(listPath(owner, repo));
+                }}
+              >
+                clear them all
+              </a>
+              .
+            </p>
+          ) : view.shown.state === 'open' ? (
+            <p>Everything is closed here. Look at the Closed tab.</p>
+          ) : null}
+        </EmptyState>
+      );
+    }
+    if (rows.length === 0) {
+      return (
+        <EmptyState title={`None of the ${issues.length} on this page match`}>
+          <p>
+            The {view.type === 'pr' ? 'pull request' : view.type === 'issue' ? 'issue' : 'type'} and text filters apply to the loaded page only. Try the next page, or clear them.
+          </p>
+          <p>
+            <button type="button" className="btn" onClick={() => changeFilters({ q: null, type: null }, { replace: true })}>
+              Clear the page filters
+            </button>
+          </p>
+        </EmptyState>
+      );
+    }
+    return (
+      <ul aria-label={`Issues, page ${view.page}`} className="divide-line-muted">
+        {rows.map((issue, index) => (
+          <IssueRow
+            key={issue.id ?? issue.number}
+            issue={issue}
+            to={issueViewPath(owner, repo, issue.number)}
+            linkState={issueState}
+            selected={index === selectedIndex}
+            titleRef={(element) => {
+              if (element) titleLinks.current.set(issue.number, element);
+              else titleLinks.current.delete(issue.number);
+            }}
+            onFocusRow={() => setSelected(issue.number)}
+            onLabel={addLabel}
+            onAuthor={(login) => changeFilters({ creator: login })}
+            onAssignee={(login) => changeFilters({ assignee: login })}
+          />
+        ))}
+      </ul>
+    );
+  }
+}
+
+export function IssueListError() {
+  return <RouteError subject="repository" />;
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../api/api-errors';
+import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
+import type { IssueComment } from '../../shared/wire-types';
+
+function comment(id: number, body: string): IssueComment {
+  return {
+    id,
+    node_id: `C_${id}`,
+    url: '',
+    html_url: '',
+    issue_url: '',
+    user: makeUser(id % 2 ? 'bob' : 'alice'),
+    created_at: '2024-05-02T12:00:00Z',
+    updated_at: '2024-05-02T12:00:00Z',
+    author_association: 'CONTRIBUTOR',
+    body,
+  };
+}
+
+const issue = makeIssue(12, {
+  title: 'Rocket explodes on launch',
+  body: 'It **explodes**.',
+  labels: [makeLabel('bug', 'd73a4a')],
+  assignees: [makeUser('carol')],
+  comments: 3,
+});
+
+describe('the issue view', () => {
+  it('shows a shared link’s issue, its details and its comments, loading more from the next link', async () => {
+    const user = userEvent.setup();
+    const commentsPage2 = 'http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=2';
+    const { api } = renderApp(['/acme/rocket/issues/12'], {
+      handler: (url) => {
+        if (url.pathname.endsWith('/issues/12')) return ok(issue);
+        if (url.pathname.endsWith('/comments')) {
+          return url.searchParams.get('page') === '2'
+            ? ok([comment(3, 'Third comment')])
+            : ok([comment(1, 'First comment'), comment(2, 'Second comment')], { links: { next: commentsPage2, last: commentsPage2 } });
+        }
+        return undefined;
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ })).toHaveTextContent('#12');
+    expect(screen.getByText('Open', { selector: 'span span, span' })).toBeInTheDocument();
+    const details = screen.getByRole('complementary', { name: 'Details' });
+    expect(within(details).getByRole('link', { name: 'carol' })).toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: 'bug' })).toHaveAttribute('href', '/acme/rocket/issues?labels=bug');
+    expect(within(details).getByRole('link', { name: /Open on the service/ })).toHaveAttribute('href', 'http://app.test/acme/rocket/issues/12');
+    // The Markdown renderer is a lazy chunk.
+    expect(await screen.findByText('explodes', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('Second comment')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 3 comments')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByText('Third comment')).toBeInTheDocument();
+    expect(api.calls).toContain(commentsPage2);
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+
+  it('shows at once what the list already holds, then refreshes, and goes back to the same list', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { router } = renderApp(['/acme/rocket/issues?state=closed&page=2'], {
+      handler: async (url) => {
+        if (url.pathname.endsWith('/repos/acme/rocket/issues')) return ok([issue], { links: links('acme', 'rocket', { prev: 1, first: 1 }) });
+        if (url.pathname.endsWith('/issues/12')) {
+          await gate;
+          return ok({ ...issue, title: 'Rocket explodes on launch (refreshed)' });
+        }
+        return undefined;
+      },
+    });
+    await user.click(await screen.findByRole('link', { name: 'Rocket explodes on launch' }));
+    // Shown from the list's page before its own answer arrives.
+    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Refreshing the issue' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: /\(refreshed\)/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to issues' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
+    expect(router.state.location.search).toBe('?state=closed&page=2');
+  });
+
+  it('says Not found for an issue that does not exist or cannot be seen', async () => {
+    renderApp(['/acme/rocket/issues/999'], { handler: (url) => (url.pathname.endsWith('/issues/999') ? new NotFoundError('Not Found', 404) : undefined) });
+    expect(await screen.findByText('Not found: this issue or its repository does not exist, or your token has no access to it.')).toBeInTheDocument();
+  });
+
+  it('maps github.com’s pull request path to the issue view', async () => {
+    const { router } = renderApp(['/acme/rocket/pull/12'], { handler: (url) => (url.pathname.endsWith('/issues/12') ? ok(issue) : undefined) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues/12'));
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * `/:owner/:repo/issues/:number`: one issue (or pull request) and its comments.
+ * Opened from the list it shows at once from the list's page, then refreshes.
+ */
+import { ArrowLeftIcon } from '@primer/octicons-react';
+import { data, Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs, type To } from 'react-router';
+import { ErrorPanel } from '../components/error-panel';
+import { ProgressBar } from '../components/progress-bar';
+import { RelativeTime } from '../components/relative-time';
+import { Skeleton } from '../components/skeleton';
+import { formatCount } from '../components/time-format';
+import { useHotkeys } from '../components/use-hotkeys';
+import { CommentCard } from '../features/issue-view/comment-card';
+import { IssueComments } from '../features/issue-view/issue-comments';
+import { IssueSidebar } from '../features/issue-view/issue-sidebar';
+import { isPullRequest } from '../features/issues/issue-filter';
+import { issueCommentsQuery, issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
+import { IssueStateBadge } from '../features/issues/issue-state-icon';
+import { useIssue } from '../features/issues/use-issue';
+import { activeBlock } from '../features/rate-limit/rate-limit-store';
+import { listPath } from '../features/repo-picker/github-url';
+import { FollowRename } from '../features/repository/follow-rename';
+import type { AppServices } from '../services/app-services';
+import { RouteError } from './route-error';
+
+const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
+
+export function parseIssueNumber(raw: string | undefined): number | null {
+  return raw !== undefined && ISSUE_NUMBER.test(raw) ? Number(raw) : null;
+}
+
+export function issueViewLoader(services: AppServices) {
+  return ({ params }: LoaderFunctionArgs): null => {
+    const number = parseIssueNumber(params.number);
+    // Not an issue number: this address is no page of ours.
+    if (number === null) throw data(null, { status: 404 });
+    const owner = params.owner ?? '';
+    const repo = params.repo ?? '';
+    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
+    const connection = services.connection.getSnapshot();
+    const { queryClient } = services;
+    queryClient.ensureQueryData(issueDetailQuery(connection, owner, repo, number)).catch(() => {
+      // The page's own query shows the failure.
+    });
+    // Comments in parallel, unless the list already says there are none (a request saved).
+    const fromList = issueFromListCache(queryClient, connection.identity, owner, repo, number);
+    if (fromList === undefined || fromList.data.comments > 0) {
+      void queryClient.prefetchInfiniteQuery(issueCommentsQuery(connection, owner, repo, number));
+    }
+    return null;
+  };
+}
+
+/** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */
+function backTarget(state: unknown, owner: string, repo: string): { to: To; state: unknown } {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'object' && from !== null) {
+      const { pathname, search, state: listState } = from as Record<string, unknown>;
+      if (typeof pathname === 'string' && typeof search === 'string') return { to: { pathname, search }, state: listState };
+    }
+  }
+  return { to: listPath(owner, repo), state: null };
+}
+
+export function IssueViewPage() {
+  const { owner = '', repo = '', number: rawNumber } = useParams();
+  const number = parseIssueNumber(rawNumber) ?? 0;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useIssue(owner, repo, number);
+  const back = backTarget(location.state, owner, repo);
+
+  useHotkeys({
+    u: () => void navigate(back.to, { state: back.state }),
+  });
+
+  const issue = query.data?.data;
+  const kind = issue && isPullRequest(issue) ? 'pull request' : 'issue';
+
+  return (
+    <div className="space-y-4">
+      <FollowRename owner={owner} repo={repo} movedTo={query.data?.movedTo} />
+      <Link to={back.to} state={back.state} className="muted-link inline-flex items-center gap-1">
+        <ArrowLeftIcon size={16} aria-hidden="true" />
+        Back to issues
+      </Link>
+
+      {issue === undefined ? (
+        query.isError ? (
+          <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <IssueSkeleton />
+        )
+      ) : (
+        <>
+          <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
+          <header className="relative space-y-3 border-b border-line pb-4">
+            {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
+            <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
+              <span className="font-semibold">{issue.title}</span> <span className="text-fg-muted">#{issue.number}</span>
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
+              <IssueStateBadge issue={issue} />
+              <span>
+                <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
+                <RelativeTime iso={issue.created_at} />
+                {issue.state === 'closed' && issue.closed_at ? (
+                  <>
+                    {' '}· closed <RelativeTime iso={issue.closed_at} />
+                  </>
+                ) : null}
+                {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
+              </span>
+              {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
+            </div>
+          </header>
+          {query.data?.offline ? (
+            <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+              <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
+            </p>
+          ) : null}
+          {query.isError ? (
+            <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+          ) : null}
+          <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+            <div className="min-w-0 space-y-6">
+              <CommentCard
+                user={issue.user}
+                association={issue.author_association}
+                createdAt={issue.created_at}
+                verb="opened this"
+                body={issue.body}
+                owner={owner}
+                repo={repo}
+              />
+              <IssueComments
+                owner={owner}
+                repo={repo}
+                number={number}
+                count={issue.comments}
+                authorLogin={issue.user?.login ?? null}
+              />
+            </div>
+            <div className="md:order-last">
+              <IssueSidebar issue={issue} owner={owner} repo={repo} />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function IssueSkeleton() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading the issue">
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-5 w-1/2" />
+      <div className="card space-y-2 p-4">
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-4/5" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  );
+}
+
+export function IssueViewError() {
+  return <RouteError subject="issue" />;
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BadCredentialsError } from '../api/api-errors';
+import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../testing/fake-api';
+import { renderApp } from '../testing/render-app';
+
+const SECRET = 'github_pat_11SECRETSECRETSECRET1234';
+
+describe('the settings panel', () => {
+  it('masks the token, shows it on request, and never writes it into the page HTML', async () => {
+    const user = userEvent.setup();
+    renderApp(['/settings']);
+    const input = await screen.findByLabelText('Token');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.type(input, SECRET);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(input).toHaveAttribute('type', 'password');
+    expect(document.documentElement.outerHTML).not.toContain(SECRET);
+  });
+
+  it('explains the scope a token needs', async () => {
+    renderApp(['/settings']);
+    expect(
+      await screen.findByText(/A fine-grained token with access to the repositories you want and the Issues permission set to read-only\./),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the exact Bad credentials failure when a token is tested and refused', async () => {
+    const user = userEvent.setup();
+    renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new BadCredentialsError('Bad credentials', 401) : undefined) });
+    await user.type(await screen.findByLabelText('Token'), 'expired-token');
+    await user.click(screen.getByRole('button', { name: 'Test token' }));
+    expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
+    expect(screen.getByText('Bad credentials: your token is invalid, expired or revoked.')).toBeInTheDocument();
+  });
+
+  it('shows who a token belongs to and the rate limit it gets', async () => {
+    const user = userEvent.setup();
+    const seen: string[] = [];
+    const { api } = renderApp(['/settings'], {
+      handler: (url) => {
+        if (url.pathname.endsWith('/user')) return ok({ ...makeUser('octocat'), name: 'The Octocat' });
+        if (url.pathname.endsWith('/rate_limit')) return ok(rateLimitOverview(4999, 5000));
+        return undefined;
+      },
+    });
+    await user.type(await screen.findByLabelText('Token'), SECRET);
+    await user.click(screen.getByRole('button', { name: 'Test token' }));
+    const result = await screen.findByText(/This token belongs to/);
+    expect(result.closest('[role="status"]')).toHaveTextContent('This token belongs to octocat (The Octocat).');
+    expect(screen.getByText(/5,000 requests per window, 4,999 left/)).toBeInTheDocument();
+    seen.push(...api.calls);
+    // Never in a URL.
+    expect(seen.some((u) => u.includes(SECRET))).toBe(false);
+  });
+
+  it('saves a token for this tab by default, or on this device, and removes it', async () => {
+    const user = userEvent.setup();
+    const { services } = renderApp(['/settings']);
+    await user.type(await screen.findByLabelText('Token'), SECRET);
+    expect(screen.getByRole('radio', { name: 'This tab only' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
+    expect(services.settings.getSnapshot()).toMatchObject({ token: SECRET, persistence: 'session' });
+    expect(await screen.findByText('Token saved for this tab only.')).toBeInTheDocument();
+    expect(screen.getByText('••••1234')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Remember on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
+    expect(services.settings.getSnapshot()).toMatchObject({ token: SECRET, persistence: 'device' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove token' }));
+    expect(services.settings.getSnapshot().token).toBeNull();
+    expect(await screen.findByText('Token removed.')).toBeInTheDocument();
+  });
+
+  it('switches the service, validating the address, and starts from a clean cache', async () => {
+    const user = userEvent.setup();
+    const { services } = renderApp(['/settings']);
+    const identityBefore = services.connection.getSnapshot().identity;
+    await user.click(await screen.findByRole('radio', { name: /Another address/ }));
+    const address = screen.getByLabelText('API address');
+    await user.type(address, 'https://user:pw@issues.example.com/api');
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Leave credentials out of the address');
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('radio', { name: /GitHub Enterprise Server/ }));
+    await user.type(screen.getByLabelText('Host name'), 'github.example.com');
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    await waitFor(() => expect(services.settings.getSnapshot().baseUrl).toBe('https://github.example.com/api/v3'));
+    expect(services.connection.getSnapshot().identity).not.toBe(identityBefore);
+    expect(services.connection.getSnapshot().identity).not.toContain('token');
+
+    await user.click(screen.getByRole('radio', { name: /^GitHub https/ }));
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    await waitFor(() => expect(services.settings.getSnapshot().baseUrl).toBe('https://api.github.com'));
+    await user.click(screen.getByRole('radio', { name: /This service/ }));
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    await waitFor(() => expect(services.settings.getSnapshot().baseUrl).toBe(TEST_BASE_URL));
+  });
+
+  it('raises a notice across the app when the saved token is refused', async () => {
+    renderApp(['/acme/rocket/issues'], {
+      token: 'revoked',
+      handler: (url) => (url.pathname.endsWith('/issues') ? new BadCredentialsError('Bad credentials', 401) : undefined),
+    });
+    const banner = await screen.findByText(/your token is invalid, expired or revoked\./, { selector: 'p' , ignore: 'section *'});
+    expect(within(banner).getByRole('link', { name: 'Update it in Settings' })).toHaveAttribute('href', '/settings');
+  });
+});

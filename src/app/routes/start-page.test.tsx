@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../testing/fake-api';
+import { MemoryStorage, renderApp } from '../testing/render-app';
+
+describe('the start page', () => {
+  it('opens a pasted github.com search as the matching filtered list', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(['/']);
+    await user.type(await screen.findByLabelText('Repository or GitHub URL'), 'https://github.com/acme/rocket/issues?q=is%3Aissue+is%3Aclosed+label%3Abug+-label%3Awontfix');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
+    expect(router.state.location.search).toBe('?state=closed&type=issue&labels=bug');
+    expect(await screen.findByText(/Not applied, as the API has no equivalent/)).toHaveTextContent('-label:wontfix');
+  });
+
+  it('says what to type when the input names no repository', async () => {
+    const user = userEvent.setup();
+    renderApp(['/']);
+    await user.type(await screen.findByLabelText('Repository or GitHub URL'), 'rocket');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a repository as owner/name');
+    expect(screen.getByLabelText('Repository or GitHub URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('lists recently opened repositories and saved views from this device', async () => {
+    const user = userEvent.setup();
+    const device = new MemoryStorage();
+    const first = renderApp(['/acme/rocket/issues'], { localStorage: device, handler: (url) => (url.pathname.endsWith('/issues') ? ok([]) : undefined) });
+    await waitFor(() => expect(first.services.recentRepos.getSnapshot()).toHaveLength(1));
+    first.unmount();
+
+    device.setItem('issuescope.savedViews', JSON.stringify([{ id: 'v1', name: 'Closed bugs', owner: 'acme', repo: 'rocket', search: '?state=closed&labels=bug', savedAt: 1 }]));
+    renderApp(['/'], { localStorage: device });
+    expect(await screen.findByRole('link', { name: 'acme/rocket' })).toHaveAttribute('href', '/acme/rocket/issues');
+    expect(screen.getByText('The rocket repository')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Closed bugs' })).toHaveAttribute('href', '/acme/rocket/issues?state=closed&labels=bug');
+    expect(screen.getByText(/closed, issues and pull requests, labelled bug/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete saved view Closed bugs' }));
+    expect(screen.queryByRole('link', { name: 'Closed bugs' })).not.toBeInTheDocument();
+    expect(JSON.parse(device.getItem('issuescope.savedViews') ?? 'null')).toEqual([]);
+  });
+
+  it('translates a github.com search in a shared address on arrival', async () => {
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Apr+is%3Aclosed+author%3Aalice+crash'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok([]) : undefined) });
+    await waitFor(() => expect(router.state.location.search).toBe('?state=closed&type=pr&creator=alice&q=crash'));
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * `/`: pick a repository (owner/name or any github.com URL, translated to the
+ * matching view), or go back to a recent repository or a saved view.
+ */
+import { ArrowRightIcon, BookmarkIcon, HistoryIcon, LockIcon, RepoIcon, TrashIcon } from '@primer/octicons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { RelativeTime } from '../components/relative-time';
+import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
+import { listPath, translateRepoInput } from '../features/repo-picker/github-url';
+import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { useAppServices } from '../services/app-services-context';
+import { RouteError } from './route-error';
+
+const EXAMPLES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
+
+export function StartPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <title>Issuescope</title>
+      <RepoPicker />
+      <div className="grid gap-6 md:grid-cols-2">
+        <RecentRepos />
+        <SavedViews />
+      </div>
+    </div>
+  );
+}
+
+function RepoPicker() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3 pt-4 sm:pt-10">
+      <h1 id={`${id}-title`} className="text-2xl font-semibold sm:text-3xl">
+        Browse a repository’s issues
+      </h1>
+      <p className="text-fg-muted">Filter, page and read issues and pull requests, then share the exact view by its address.</p>
+      <form
+        noValidate
+        className="space-y-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const input = String(new FormData(event.currentTarget).get('repository') ?? '');
+          const result = translateRepoInput(input);
+          if (!result.ok) {
+            setError(result.message);
+            return;
+          }
+          setError(null);
+          void navigate(result.path, { state: result.ignored.length > 0 ? { ignoredQualifiers: result.ignored } : null });
+        }}
+      >
+        <label htmlFor={`${id}-input`} className="block font-semibold">
+          Repository or GitHub URL
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={`${id}-input`}
+            name="repository"
+            className="input py-2 text-base"
+            placeholder="owner/name or https://github.com/owner/name/issues"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            aria-invalid={error !== null || undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            onChange={() => setError(null)}
+          />
+          <button type="submit" className="btn btn-primary py-2 text-base">
+            Open
+            <ArrowRightIcon size={16} aria-hidden="true" />
+          </button>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div id={`${id}-hint`} className="text-xs text-fg-muted">
+          <p>Paste any github.com link to issues, pull requests or one issue; its search (is:closed, label:, author:, sort:…) becomes filters. For example:</p>
+          <ul className="mt-1 space-y-0.5">
+            {EXAMPLES.map((example) => (
+              <li key={example} className="font-mono break-all">
+                {example}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Panel({ icon, title, children, id }: { icon: ReactNode; title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="flex items-center gap-2 border-b border-line bg-canvas-subtle px-4 py-2.5 font-semibold">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function RecentRepos() {
+  const recent = useRecentRepos();
+  const { recentRepos } = useAppServices();
+  const id = useId();
+  return (
+    <Panel icon={<HistoryIcon size={16} aria-hidden="true" />} title="Recent repositories" id={id}>
+      {recent.length === 0 ? (
+        <p className="px-4 py-6 text-center text-fg-muted">Repositories you open appear here.</p>
+      ) : (
+        <ul className="divide-y divide-line-muted">
+          {recent.map((item) => {
+            const [owner = '', repo = ''] = item.fullName.split('/');
+            return (
+              <li key={item.fullName} className="flex items-start gap-2 px-4 py-2.5">
+                <RepoIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-fg-muted" />
+                <div className="min-w-0 flex-1">
+                  <Link to={listPath(owner, repo)} className="link font-semibold break-all">
+                    {item.fullName}
+                  </Link>
+                  {item.private ? (
+                    <span className="ml-2 inline-flex items-center gap-0.5 rounded-full border border-line px-1.5 text-xs text-fg-muted">
+                      <LockIcon size={10} aria-hidden="true" /> Private
+                    </span>
+                  ) : null}
+                  {item.description ? <p className="truncate text-xs text-fg-muted">{item.description}</p> : null}
+                  <p className="text-xs text-fg-muted">
+                    Opened <RelativeTime iso={new Date(item.visitedAt).toISOString()} />
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="rounded-md p-1 text-fg-muted hover:bg-canvas-inset hover:text-danger"
+                  aria-label={`Forget ${item.fullName}`}
+                  onClick={() => forgetRepo(recentRepos, item.fullName)}
+                >
+                  <TrashIcon size={14} aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function describeFilters(search: string): string {
+  const params = new URLSearchParams(search);
+  const parts: string[] = [];
+  const state = params.get('state');
+  parts.push(state === 'closed' ? 'closed' : state === 'all' ? 'open and closed' : 'open');
+  const type = params.get('type');
+  parts.push(type === 'pr' ? 'pull requests' : type === 'issue' ? 'issues' : 'issues and pull requests');
+  const labels = params.get('labels');
+  if (labels) parts.push(`labelled ${labels.split(',').join(' + ')}`);
+  const creator = params.get('creator');
+  if (creator) parts.push(`by ${creator}`);
+  const assignee = params.get('assignee');
+  if (assignee) parts.push(`assigned to ${assignee}`);
+  const since = params.get('since');
+  if (since) parts.push(`updated since ${since.slice(0, 10)}`);
+  const q = params.get('q');
+  if (q) parts.push(`matching “${q}”`);
+  return parts.join(', ');
+}
+
+function SavedViews() {
+  const views = useSavedViews();
+  const { savedViews } = useAppServices();
+  const id = useId();
+  return (
+    <Panel icon={<BookmarkIcon size={16} aria-hidden="true" />} title="Saved views" id={id}>
+      {views.length === 0 ? (
+        <p className="px-4 py-6 text-center text-fg-muted">Save a set of filters from an issue list with “Save view” to find it here.</p>
+      ) : (
+        <ul className="divide-y divide-line-muted">
+          {views.map((view: SavedView) => (
+            <li key={view.id} className="flex items-start gap-2 px-4 py-2.5">
+              <BookmarkIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-fg-muted" />
+              <div className="min-w-0 flex-1">
+                <Link to={`${listPath(view.owner, view.repo)}${view.search}`} className="link font-semibold break-words">
+                  {view.name}
+                </Link>
+                <p className="text-xs text-fg-muted">
+                  <span className="font-mono">
+                    {view.owner}/{view.repo}
+                  </span>
+                  {' · '}
+                  {describeFilters(view.search)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="rounded-md p-1 text-fg-muted hover:bg-canvas-inset hover:text-danger"
+                aria-label={`Delete saved view ${view.name}`}
+                onClick={() => deleteView(savedViews, view.id)}
+              >
+                <TrashIcon size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function StartError() {
+  return <RouteError />;
+}

@@ -1,0 +1,116 @@
+/**
+ * Everything the app shares, wired once: the connection settings and the API
+ * client they imply, the query client, the rate-limit and clock stores and the
+ * lists kept on this device. Built in main.tsx; tests build their own with a
+ * fake client.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { createApiClient, type ApiClientOptions } from '../api/api-client';
+import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
+import type { ApiClient } from '../api/api-types';
+import { createMemoryEtagStore, type EtagStore } from '../api/etag-store';
+import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
+import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
+import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { createConnectionSettings, type ConnectionSettings } from '../features/settings/connection-settings';
+import { createCredentialsNotice, type CredentialsNotice } from '../features/settings/credentials-notice';
+import type { SafeStorage } from '../storage/safe-storage';
+import { createClock, type Clock } from './clock';
+import { createConnectionStore, type ConnectionStore } from './connection-store';
+import type { DeviceListStore } from './device-list-store';
+import { createNavigationLocation, type NavigationLocation } from './navigation-location';
+import { createQueryClient, identityOfKey } from './query-client';
+
+export interface AppServices {
+  queryClient: QueryClient;
+  settings: ConnectionSettings;
+  connection: ConnectionStore;
+  rateLimit: RateLimitStore;
+  clock: Clock;
+  now: () => number;
+  recentRepos: DeviceListStore<RecentRepo>;
+  savedViews: DeviceListStore<SavedView>;
+  credentialsNotice: CredentialsNotice;
+  navigation: NavigationLocation;
+  /** The service the app starts with ("this service"). */
+  defaultBaseUrl: string;
+  /** A one-off client that keeps nothing (the settings' "Test token"): not the app's identity. */
+  createProbeClient(baseUrl: string, token: string | null): ApiClient;
+}
+
+export interface AppServicesOptions {
+  local: SafeStorage;
+  session: SafeStorage;
+  defaultBaseUrl: string;
+  etagStore: EtagStore;
+  /** The real client unless a test passes a fake. */
+  createClient?: (options: ApiClientOptions) => ApiClient;
+  now?: () => number;
+}
+
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const { local, session, etagStore } = options;
+  const now = options.now ?? (() => Date.now());
+  const createClient = options.createClient ?? createApiClient;
+
+  const rateLimit = createRateLimitStore();
+  const credentialsNotice = createCredentialsNotice();
+  // Assigned below; the query client's listeners only run once requests do.
+  let connection: ConnectionStore | null = null;
+  const isCurrent = (queryKey: readonly unknown[]): boolean =>
+    connection !== null && identityOfKey(queryKey) === connection.getSnapshot().identity;
+
+  const queryClient = createQueryClient({
+    now,
+    onError(error, query) {
+      if (!isCurrent(query.queryKey)) return;
+      if (error instanceof BadCredentialsError) credentialsNotice.raise();
+      if (error instanceof RateLimitedError) rateLimit.refuse(error);
+    },
+    onFailure(error, query) {
+      // A 429 waited out by the retry policy still pauses paging meanwhile.
+      if (error instanceof RateLimitedError && isCurrent(query.queryKey)) rateLimit.refuse(error);
+    },
+  });
+
+  const settings = createConnectionSettings({
+    local,
+    session,
+    defaultBaseUrl: options.defaultBaseUrl,
+    onIdentityChange() {
+      // One identity never sees another's private data: drop every answer it got.
+      void etagStore.clear();
+      queryClient.clear();
+      rateLimit.reset();
+      credentialsNotice.dismiss();
+    },
+  });
+
+  connection = createConnectionStore(settings, ({ baseUrl, token }, isCurrentIdentity) =>
+    createClient({
+      baseUrl,
+      token,
+      etagStore,
+      now,
+      onRateLimit(snapshot) {
+        // An answer for the previous identity, landing late, is not this identity's quota.
+        if (isCurrentIdentity()) rateLimit.record(snapshot);
+      },
+    }),
+  );
+
+  return {
+    queryClient,
+    settings,
+    connection,
+    rateLimit,
+    clock: createClock(now),
+    now,
+    recentRepos: createRecentRepos(local),
+    savedViews: createSavedViews(local),
+    credentialsNotice,
+    navigation: createNavigationLocation(),
+    defaultBaseUrl: options.defaultBaseUrl,
+    createProbeClient: (baseUrl, token) => createClient({ baseUrl, token, etagStore: createMemoryEtagStore(), now }),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * One ticking clock for the whole app (countdowns, relative times), readable
+ * with useSyncExternalStore. It ticks only while something listens, and the
+ * time source is injected so tests drive it with fake timers.
+ */
+import { useSyncExternalStore } from 'react';
+import { useAppServices } from './app-services-context';
+
+export const CLOCK_TICK_MS = 1000;
+
+export interface Clock {
+  /** Unix ms, the same value between ticks (a stable snapshot for React). */
+  getSnapshot(): number;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createClock(now: () => number = () => Date.now(), tickMs: number = CLOCK_TICK_MS): Clock {
+  const listeners = new Set<() => void>();
+  let current = now();
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  function tick(): void {
+    current = now();
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    getSnapshot() {
+      // Nobody listens, so nothing ticks: refresh a stale reading, but keep it
+      // for a whole tick so two reads in one render agree.
+      if (timer === null && now() - current >= tickMs) current = now();
+      return current;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (timer === null) {
+        current = now();
+        timer = setInterval(tick, tickMs);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && timer !== null) {
+          clearInterval(timer);
+          timer = null;
+        }
+      };
+    },
+  };
+}
+
+/** The current time, re-rendering every tick. */
+export function useNow(): number {
+  const { clock } = useAppServices();
+  return useSyncExternalStore(clock.subscribe, clock.getSnapshot);
+}
+
+/**
+ * A value derived from the clock, re-rendering only when it changes (e.g. the
+ * minute for "3 minutes ago", or whether a reset time has passed). `select`
+ * must return a primitive or a stable object.
+ */
+export function useClockSelect<T>(select: (now: number) => T): T {
+  const { clock } = useAppServices();
+  return useSyncExternalStore(clock.subscribe, () => select(clock.getSnapshot()));
+}
