@@ -1,13 +1,12 @@
 /**
  * The SQLite schema, applied in order by version (PRAGMA user_version), so an
  * existing database file is upgraded in place. A migration is SQL, or a
- * function for what SQL cannot say (rewriting stored JSON documents).
+ * function for what SQL cannot say.
  *
  * Every list order has an index that starts with the repository and the sort
  * column, so any page is an index walk, never a sort of the whole repository.
  */
 import type Database from 'better-sqlite3';
-import { upgradeStoredDocuments } from './document-upgrades';
 
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -135,6 +134,4 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (repo_id, walk)
   ) WITHOUT ROWID;
   `,
-  // 3: documents stored before the full `simple-user` and `milestone` shapes gain their URL templates.
-  upgradeStoredDocuments,
 ];
