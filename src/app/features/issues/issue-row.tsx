@@ -107,7 +107,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5 sm:flex-row sm:items-start sm:gap-4">
         {assignees.length > 0 ? (
-          <span className="flex -space-x-1.5" aria-label={`Assigned to ${assignees.map((a) => a.login).join(', ')}`}>
+          <span role="group" className="flex -space-x-1.5" aria-label={`Assigned to ${assignees.map((a) => a.login).join(', ')}`}>
             {assignees.slice(0, MAX_AVATARS).map((assignee) => (
               <button
                 key={assignee.login}

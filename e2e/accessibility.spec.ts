@@ -1,0 +1,79 @@
+/**
+ * Journey: the main pages, checked with axe in light and dark colour schemes:
+ * no serious or critical violations (WCAG 2.x A and AA rules and axe's best
+ * practices) on the start page, the list, an issue and Settings.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { startE2eService } from './support/service';
+import { issueRows } from './support/issue-list';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+interface Finding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'start page',
+    path: '/',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Browse a repository’s issues' })).toBeVisible(),
+  },
+  {
+    name: 'issue list',
+    path: '/acme/rocket/issues?state=all',
+    ready: async (page) => {
+      await expect(issueRows(page).first()).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 of');
+    },
+  },
+  {
+    name: 'issue view',
+    path: '/acme/rocket/issues/409',
+    ready: async (page) => {
+      await expect(page.getByRole('article', { name: 'Description by fzahra' }).getByRole('table')).toBeVisible();
+      await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(5);
+    },
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Personal Access Token' })).toBeVisible(),
+  },
+];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme });
+
+    test(`the start page, list, issue and settings have no serious or critical violations (${colorScheme})`, async ({ page }) => {
+      const found: Record<string, Finding[]> = {};
+      for (const { name, path, ready } of PAGES) {
+        await page.goto(`${service.origin}${path}`);
+        await ready(page);
+        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+        found[name] = await seriousViolations(page);
+      }
+      expect(found).toEqual(Object.fromEntries(PAGES.map(({ name }) => [name, []])));
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Journey: an expired token. Testing it in Settings says "Bad credentials";
+ * browsing with it shows the 401 message and the way back to Settings.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO_TOKENS, startE2eService } from './support/service';
+import { issueRows, isIssueListUrl } from './support/issue-list';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+const EXPIRED = DEMO_TOKENS.find((t) => t.expiresAt !== null)!.token;
+
+test('an expired token is refused with Bad credentials, and the page leads to Settings', async ({ page }) => {
+  await page.goto(`${service.origin}/settings`);
+  await page.getByLabel('Token', { exact: true }).fill(EXPIRED);
+
+  const userAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user');
+  await page.getByRole('button', { name: 'Test token' }).click();
+  expect((await userAnswer).status()).toBe(401);
+  const testResult = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Bad credentials' }) });
+  await expect(testResult).toBeVisible();
+  await expect(testResult).toContainText('Bad credentials: your token is invalid, expired or revoked.');
+  await expect(page.getByText(/This token belongs to/)).toHaveCount(0);
+
+  // Saved anyway, then used to browse.
+  await page.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByText('Token saved for this tab only.')).toBeVisible();
+
+  const listAnswer = page.waitForResponse((response) => isIssueListUrl(response.url()));
+  await page.getByRole('link', { name: 'Issuescope, start page' }).click();
+  await page.getByLabel('Repository or GitHub URL').fill('acme/rocket');
+  await page.getByRole('button', { name: 'Open' }).click();
+  const refused = await listAnswer;
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()) as unknown).toMatchObject({ message: 'Bad credentials' });
+
+  const panel = page.getByRole('main').getByRole('alert');
+  await expect(panel.getByRole('heading', { name: 'Bad credentials' })).toBeVisible();
+  await expect(panel).toContainText('Bad credentials: your token is invalid, expired or revoked.');
+  await expect(panel).toContainText('Enter a valid token in Settings');
+  await expect(issueRows(page)).toHaveCount(0);
+  // The shell says so too, above every page, until dismissed or fixed.
+  await expect(page.getByRole('alert').filter({ hasText: 'your token is invalid, expired or revoked' })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Update it in Settings' })).toBeVisible();
+
+  // The way to Settings.
+  await panel.getByRole('link', { name: 'Open Settings' }).click();
+  await expect(page).toHaveURL(`${service.origin}/settings`);
+  await expect(page.getByRole('heading', { name: 'Personal Access Token' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove token' })).toBeVisible();
+});

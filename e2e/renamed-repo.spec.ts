@@ -1,0 +1,41 @@
+/**
+ * Journey: an old address of a renamed repository. The service answers 301,
+ * the app follows it to the new name, updates the address bar (keeping the
+ * filters) and says what happened.
+ */
+import { expect, test } from '@playwright/test';
+import { startE2eService } from './support/service';
+import { shownIssueNumbers } from './support/issue-list';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+test('the old name lands on the new one, with a notice and the rows', async ({ page }) => {
+  const redirects: { from: string; status: number; location: string | null }[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/repos/acme/launch-pad') && response.status() === 301) {
+      redirects.push({ from: response.url(), status: response.status(), location: await response.headerValue('location') });
+    }
+  });
+
+  await page.goto(`${service.origin}/acme/launch-pad/issues?state=all`);
+
+  await expect(page).toHaveURL(`${service.origin}/acme/launchpad/issues?state=all`);
+  const notice = page.getByRole('status').filter({ hasText: 'was renamed to' });
+  await expect(notice).toHaveText('acme/launch-pad was renamed to acme/launchpad. The address now uses the new name; update your bookmarks.');
+  await expect(page.getByRole('heading', { level: 1, name: 'acme/launchpad' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'acme/launchpad', exact: true })).toBeVisible();
+  expect((await shownIssueNumbers(page)).length).toBeGreaterThan(0);
+  await expect(page.getByRole('navigation', { name: 'Issue state' }).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+
+  // What went over the wire: a 301 to the new name.
+  expect(redirects.length).toBeGreaterThan(0);
+  for (const r of redirects) expect(r.location).toContain('/api/repos/acme/launchpad');
+});

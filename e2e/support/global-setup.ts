@@ -1,0 +1,18 @@
+/**
+ * Loads the demo dataset once into a template database; each test file's
+ * service starts from a copy of it (e2e/support/service.ts).
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { loadDemo } from '../../src/server/commands/load-demo';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { TEMPLATE_DB, E2E_DIR } from './paths';
+
+export default function globalSetup(): void {
+  if (!existsSync(path.resolve('dist', 'index.html'))) throw new Error('e2e tests need the built app: run `npm run build` first');
+  rmSync(E2E_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_DIR, { recursive: true });
+  const store = openSqliteStore(TEMPLATE_DB);
+  loadDemo(store, Date.now());
+  store.close();
+}

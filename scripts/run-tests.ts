@@ -1,0 +1,78 @@
+/**
+ * `npm test`: lint, types, unit + integration (vitest), production build,
+ * end-to-end (Playwright in Chromium against the real service). Every step
+ * runs even when an earlier one fails, so one run shows everything; the last
+ * line sums all suites as `N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, '.tmp', 'test-results');
+const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
+
+interface StepResult {
+  name: string;
+  passed: number;
+  failed: number;
+}
+
+function exec(label: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** A step that is one check (lint, types, build): 1 passed or 1 failed. */
+function check(name: string, args: string[]): StepResult {
+  const ok = exec(name, args) === 0;
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+}
+
+function vitest(): StepResult {
+  const report = path.join(OUT, 'vitest.json');
+  const code = exec('unit and integration tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const json = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
+  if (!json) return { name: 'vitest', passed: 0, failed: 1 };
+  // A crashed run with no failed test still fails.
+  return { name: 'vitest', passed: json.numPassedTests, failed: json.numFailedTests || (code === 0 ? 0 : 1) };
+}
+
+function playwright(): StepResult {
+  const report = path.join(OUT, 'playwright.json');
+  const code = exec('end-to-end tests (Playwright, Chromium)', [bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(report);
+  if (!json) return { name: 'e2e', passed: 0, failed: 1 };
+  return { name: 'e2e', passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected || (code === 0 ? 0 : 1) };
+}
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const results: StepResult[] = [
+  check('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
+  check('types (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+  vitest(),
+  check('production build (vite build)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']),
+];
+if (existsSync(path.join(ROOT, 'dist', 'index.html'))) results.push(playwright());
+else results.push({ name: 'e2e (not run: the build failed)', passed: 0, failed: 1 });
+
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.failed === 0 ? '✓' : '✗'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
