@@ -22,6 +22,7 @@ import { listPath } from '../features/repo-picker/github-url';
 import { FollowRename } from '../features/repository/follow-rename';
 import type { AppServices } from '../services/app-services';
 import { RouteError } from './route-error';
+import { IssueTitle } from '../components/issue-title';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 
@@ -98,7 +99,7 @@ export function IssueViewPage() {
           <header className="relative space-y-3 border-b border-line pb-4">
             {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
             <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
-              <span className="font-semibold">{issue.title}</span> <span className="text-fg-muted">#{issue.number}</span>
+              <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
             </h1>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
               <IssueStateBadge issue={issue} />

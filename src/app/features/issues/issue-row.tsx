@@ -9,6 +9,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../components/time-format';
 import { IssueStateIcon } from './issue-state-icon';
 import { taskProgress } from './task-progress';
+import { IssueTitle } from '../../components/issue-title';
 
 const MAX_AVATARS = 3;
 
@@ -50,7 +51,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
             state={linkState}
             className="min-w-0 text-[15px] leading-snug font-semibold break-words text-fg hover:text-accent hover:underline"
           >
-            {issue.title}
+            <IssueTitle title={issue.title} />
           </Link>
           {issue.labels.length > 0 ? (
             <span className="inline-flex max-w-full flex-wrap gap-1">
