@@ -128,41 +128,10 @@ function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBase
                 </span>
               </label>
               {option.value === 'enterprise' && choice === 'enterprise' ? (
-                <div className="mt-2 ml-6">
-                  <label htmlFor={`${id}-host`} className="mb-1 block text-xs font-semibold">
-                    Host name
-                  </label>
-                  <input
-                    id={`${id}-host`}
-                    name="host"
-                    defaultValue={initial.host}
-                    placeholder="github.example.com"
-                    className="input"
-                    autoComplete="url"
-                    spellCheck={false}
-                    aria-invalid={error !== null || undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                  />
-                </div>
+                <AddressInput id={`${id}-host`} name="host" label="Host name" defaultValue={initial.host} placeholder="github.example.com" errorId={error ? `${id}-error` : null} />
               ) : null}
               {option.value === 'custom' && choice === 'custom' ? (
-                <div className="mt-2 ml-6">
-                  <label htmlFor={`${id}-custom`} className="mb-1 block text-xs font-semibold">
-                    API address
-                  </label>
-                  <input
-                    id={`${id}-custom`}
-                    name="custom"
-                    type="url"
-                    defaultValue={initial.custom}
-                    placeholder="https://issues.example.com/api"
-                    className="input"
-                    autoComplete="url"
-                    spellCheck={false}
-                    aria-invalid={error !== null || undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                  />
-                </div>
+                <AddressInput id={`${id}-custom`} name="custom" label="API address" type="url" defaultValue={initial.custom} placeholder="https://issues.example.com/api" errorId={error ? `${id}-error` : null} />
               ) : null}
             </div>
           ))}
@@ -351,4 +320,27 @@ function TokenTestSuccess({ result }: { result: NonNullable<ReturnType<typeof us
 
 export function SettingsError() {
   return <RouteError />;
+}
+
+/** The text field under a service choice (GHE host or custom address), tied to the form's error message. */
+function AddressInput(props: { id: string; name: string; label: string; type?: 'text' | 'url'; defaultValue: string; placeholder: string; errorId: string | null }) {
+  return (
+    <div className="mt-2 ml-6">
+      <label htmlFor={props.id} className="mb-1 block text-xs font-semibold">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        defaultValue={props.defaultValue}
+        placeholder={props.placeholder}
+        className="input"
+        autoComplete="url"
+        spellCheck={false}
+        aria-invalid={props.errorId !== null || undefined}
+        aria-describedby={props.errorId ?? undefined}
+      />
+    </div>
+  );
 }
