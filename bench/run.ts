@@ -1,17 +1,162 @@
 /**
- * `npm run bench`: runs the benchmarks, prints a table and writes it as JSON
- * under bench/results/. Never part of `npm test`: timings on a shared
- * 2-core machine are for reading as medians and ratios, not for asserting.
+ * `npm run bench`: runs the benchmarks, prints one table (figure | ours | peer
+ * | ratio | target | met) and writes it as JSON under bench/results/. Never
+ * part of `npm test`: timings on a shared machine are read as ratios measured
+ * side by side in one run, not asserted.
+ *
+ *   npm run bench                       both halves, full size
+ *   npm run bench -- --only service     the service half (or BENCH_ONLY=service)
+ *   npm run bench -- --only app         the browser half, from bench/app-benchmarks.ts
+ *   BENCH_QUICK=1 npm run bench         a smoke run: 10,000 entries, 3 s loads
+ *
+ * Other knobs (environment): BENCH_ENTRIES, BENCH_DURATION_S, BENCH_WARMUP_S,
+ * BENCH_CONNECTIONS, BENCH_GROWTH (e.g. "1000,10000,100000"), BENCH_GROWTH_DURATION_S.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { asBenchPart, formatTable, type BenchRow } from './bench-row';
+import { run, stopChildrenOnExit } from './child-processes';
 import { pageDepthBenchmark } from './page-depth';
+import { serviceBenchmarks } from './service-load';
 
-const count = Number(process.env.BENCH_ENTRIES ?? 100_000);
-const results = { page_depth: await pageDepthBenchmark(count) };
-console.table(results.page_depth);
-const dir = path.resolve('bench', 'results');
-mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
-console.log(`written to ${path.relative(process.cwd(), file)}`);
+const PEERS_DIR = path.resolve('bench', 'peers');
+const APP_BENCHMARKS = path.resolve('bench', 'app-benchmarks.ts');
+const RESULTS_DIR = path.resolve('bench', 'results');
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got '${raw}'`);
+  return value;
+}
+
+function settings() {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { only: { type: 'string' } }, strict: true });
+  const only = values.only ?? process.env.BENCH_ONLY ?? 'all';
+  if (!['all', 'service', 'app'].includes(only)) throw new Error(`--only takes service or app, got '${only}'`);
+  const quick = process.env.BENCH_QUICK === '1';
+  const entries = numberFromEnv('BENCH_ENTRIES', quick ? 10_000 : 100_000);
+  const growthDefault = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+  const growth = process.env.BENCH_GROWTH ? process.env.BENCH_GROWTH.split(',').map((s) => Number(s.trim())) : growthDefault;
+  if (growth.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_GROWTH must be whole numbers, got '${process.env.BENCH_GROWTH}'`);
+  return {
+    only,
+    quick,
+    entries,
+    connections: numberFromEnv('BENCH_CONNECTIONS', 10),
+    durationS: numberFromEnv('BENCH_DURATION_S', quick ? 3 : 10),
+    warmupS: numberFromEnv('BENCH_WARMUP_S', quick ? 1 : 2),
+    growthEntries: growth,
+    growthDurationS: numberFromEnv('BENCH_GROWTH_DURATION_S', quick ? 2 : 5),
+  };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    loadAverage1m: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    date: new Date().toISOString(),
+  };
+}
+
+async function ensurePeers(): Promise<void> {
+  if (existsSync(path.join(PEERS_DIR, 'node_modules'))) return;
+  console.log('installing the peers into bench/peers/node_modules (json-server, Prism, Lighthouse)…');
+  await run('npm', ['install', '--prefix', PEERS_DIR, '--no-audit', '--no-fund']);
+}
+
+async function appPart(options: Record<string, unknown>) {
+  if (!existsSync(APP_BENCHMARKS)) {
+    console.log('bench/app-benchmarks.ts is not there: no browser figures in this run.');
+    return null;
+  }
+  const mod = (await import(pathToFileURL(APP_BENCHMARKS).href)) as { appBenchmarks?: (options: unknown) => Promise<unknown> };
+  if (typeof mod.appBenchmarks !== 'function') throw new Error('bench/app-benchmarks.ts exports no appBenchmarks(options)');
+  return asBenchPart(await mod.appBenchmarks(options), 'appBenchmarks()');
+}
+
+function pageDepthRows(figures: Record<string, number>): BenchRow[] {
+  return Object.entries(figures).map(([key, value]) => ({ figure: `page depth (sequential, in-process): ${key}`, value }));
+}
+
+async function main(): Promise<number> {
+  stopChildrenOnExit();
+  const s = settings();
+  const host = machine();
+  console.log(
+    `machine: ${host.cpus} × ${host.cpuModel}, ${host.memoryGb} GB, node ${host.node}, load ${host.loadAverage1m}, ${host.date}` +
+      `\nrun: ${s.only}${s.quick ? ' (quick)' : ''}, ${s.entries.toLocaleString('en-US')} entries, ${s.connections} connections, ` +
+      `${s.durationS} s per load after ${s.warmupS} s warm-up, growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`,
+  );
+  await ensurePeers();
+
+  const rows: BenchRow[] = [];
+  const json: Record<string, unknown> = { machine: host, settings: s };
+  const failures: string[] = [];
+  const t0 = performance.now();
+
+  if (s.only !== 'app') {
+    try {
+      const service = await serviceBenchmarks({ ...s, peersDir: PEERS_DIR, log: (line) => console.log(line) });
+      rows.push(...service.rows);
+      json.service = service.json;
+      failures.push(...service.failures);
+    } catch (err) {
+      failures.push(`service benchmarks stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+    try {
+      console.log(`page depth (bench/page-depth.ts, ${s.entries.toLocaleString('en-US')} entries)`);
+      const depth = await pageDepthBenchmark(s.entries);
+      rows.push(...pageDepthRows(depth));
+      json.pageDepth = depth;
+    } catch (err) {
+      failures.push(`page-depth benchmark stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+  }
+  if (s.only !== 'service') {
+    try {
+      const app = await appPart({ quick: s.quick, peersDir: PEERS_DIR, durationS: s.durationS, connections: s.connections });
+      if (app) {
+        rows.push(...app.rows);
+        json.app = app.json;
+      }
+    } catch (err) {
+      failures.push(`app benchmarks stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+  }
+
+  const minutes = (performance.now() - t0) / 60_000;
+  console.log(`\nIssuescope benchmarks (${host.cpus} CPUs, ${host.memoryGb} GB, node ${host.node}, ${host.date}, ${minutes.toFixed(1)} min)`);
+  console.log(formatTable(rows));
+  console.log(
+    `Notes: each server is its own process on 127.0.0.1, loaded in turn by autocannon from this process (${s.connections} connections, ` +
+      `${s.durationS} s after a discarded ${s.warmupS} s warm-up). Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
+      'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load.',
+  );
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `bench-${host.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ ...json, rows, failures, minutes }, null, 2));
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} benchmark failure(s):\n${failures.map((f) => `- ${f}`).join('\n')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);
