@@ -4,7 +4,7 @@
  * a benchmark must never leave servers running on a shared machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const STOP_GRACE_MS = 3_000;
@@ -12,6 +12,7 @@ const READY_POLL_MS = 200;
 const OUTPUT_TAIL_CHARS = 4_000;
 
 const running = new Set<ChildProcess>();
+const scratchDirs = new Set<string>();
 
 function killAll(signal: NodeJS.Signals): void {
   for (const child of running) {
@@ -19,12 +20,29 @@ function killAll(signal: NodeJS.Signals): void {
   }
 }
 
+/** Generated data runs to hundreds of MB: an interrupted run must not leave it in the temp folder. */
+export function removeOnExit(dir: string): () => void {
+  scratchDirs.add(dir);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    scratchDirs.delete(dir);
+  };
+}
+
+function removeScratch(): void {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+  scratchDirs.clear();
+}
+
 let hooked = false;
-/** Kill every registered child on exit, Ctrl-C, SIGTERM and uncaught errors. Idempotent. */
+/** Kill every registered child (and remove scratch folders) on exit, Ctrl-C, SIGTERM and SIGHUP. Idempotent. */
 export function stopChildrenOnExit(): void {
   if (hooked) return;
   hooked = true;
-  process.on('exit', () => killAll('SIGKILL'));
+  process.on('exit', () => {
+    killAll('SIGKILL');
+    removeScratch();
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping ${running.size} benchmark process(es)`);

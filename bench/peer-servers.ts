@@ -11,6 +11,8 @@ export interface RunningServer {
   name: string;
   base: string;
   process: Started;
+  /** from spawn to the first HTTP answer, data loading included */
+  startupS: number;
 }
 
 /** Loading 100,000 entries (~300 MB of JSON) into json-server takes a while on a busy machine. */
@@ -20,25 +22,29 @@ const OURS_START_TIMEOUT_MS = 120_000;
 export const UNLIMITED = '1000000000';
 
 export async function startOurs(db: string): Promise<RunningServer> {
+  const t0 = performance.now();
   const proc = start('node', [
     '--import', 'tsx', 'src/server/cli.ts', 'serve',
     '--db', db, '--port', '0', '--host', '127.0.0.1',
     '--auth-limit', UNLIMITED, '--burst-limit', UNLIMITED,
   ]);
   const match = await waitForOutput(proc, /serving on (http:\/\/127\.0\.0\.1:\d+)/, OURS_START_TIMEOUT_MS);
-  return { name: 'Issuescope', base: match[1] ?? '', process: proc };
+  const base = match[1] ?? '';
+  await waitForHttp(proc, `${base}/api/rate_limit`, OURS_START_TIMEOUT_MS);
+  return { name: 'Issuescope', base, process: proc, startupS: (performance.now() - t0) / 1000 };
 }
 
 export async function startJsonServer(peersDir: string, dbJson: string): Promise<RunningServer> {
   const port = await freePort();
   const bin = path.join(peersDir, 'node_modules', 'json-server', 'lib', 'cli', 'bin.js');
+  const t0 = performance.now();
   // cwd next to db.json: json-server reads ./json-server.json and writes snapshots to its cwd.
   const proc = start('node', [bin, path.basename(dbJson), '--port', String(port), '--host', '127.0.0.1', '--read-only', '--quiet'], {
     cwd: path.dirname(dbJson),
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${base}/issues?_page=1&_limit=1`, PEER_START_TIMEOUT_MS);
-  return { name: 'json-server', base, process: proc };
+  return { name: 'json-server', base, process: proc, startupS: (performance.now() - t0) / 1000 };
 }
 
 export async function startPrism(peersDir: string, workDir: string): Promise<RunningServer> {
@@ -46,18 +52,20 @@ export async function startPrism(peersDir: string, workDir: string): Promise<Run
   writeIssuesOperationSpec(spec);
   const port = await freePort();
   const bin = path.join(peersDir, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+  const t0 = performance.now();
   const proc = start('node', [bin, 'mock', spec, '-p', String(port), '-h', '127.0.0.1']);
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${base}/repos/bench/big/issues`, PEER_START_TIMEOUT_MS);
-  return { name: 'Prism', base, process: proc };
+  return { name: 'Prism', base, process: proc, startupS: (performance.now() - t0) / 1000 };
 }
 
 /** `routes` maps a request path to the file whose bytes it answers. */
 export async function startCeiling(contentType: string, routes: Record<string, string>): Promise<RunningServer> {
+  const t0 = performance.now();
   const proc = start('node', [
     '--import', 'tsx', path.join('bench', 'ceiling-server.ts'), contentType,
     ...Object.entries(routes).map(([route, file]) => `${route}=${file}`),
   ]);
   const match = await waitForOutput(proc, /listening (\d+)/, OURS_START_TIMEOUT_MS);
-  return { name: 'ceiling', base: `http://127.0.0.1:${match[1] ?? ''}`, process: proc };
+  return { name: 'ceiling', base: `http://127.0.0.1:${match[1] ?? ''}`, process: proc, startupS: (performance.now() - t0) / 1000 };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchPart, BenchRow } from './bench-row';
 import { formatNumber } from './bench-row';
-import { run } from './child-processes';
+import { removeOnExit, run } from './child-processes';
 import { BENCH_REPO, updatedAtOf, writeRepository } from './generate-repository';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult } from './load';
 import { startCeiling, startJsonServer, startOurs, startPrism, UNLIMITED, type RunningServer } from './peer-servers';
@@ -67,8 +67,9 @@ async function fetchBody(url: string, headers: Record<string, string>): Promise<
 }
 
 /** Starts a server, runs `use`, and always stops it, even when `use` throws. */
-async function withServer<T>(starting: Promise<RunningServer>, use: (server: RunningServer) => Promise<T>): Promise<T> {
+async function withServer<T>(starting: Promise<RunningServer>, use: (server: RunningServer) => Promise<T>, startups?: Record<string, number>): Promise<T> {
   const server = await starting;
+  if (startups) startups[server.name] = server.startupS;
   try {
     return await use(server);
   } finally {
@@ -81,8 +82,11 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
   const load: Load = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS };
   const growthLoad: Load = { ...load, durationS: options.growthDurationS };
   const work = mkdtempSync(path.join(tmpdir(), 'issuescope-bench-'));
+  const removeWork = removeOnExit(work);
   const failures: Failure[] = [];
   const results: Record<string, LoadResult | null> = {};
+  /** seconds from spawn to the first HTTP answer, with the full repository loaded */
+  const startups: Record<string, number> = {};
 
   /** A scenario whose answers are wrong is reported and the rest still run; `npm run bench` then exits 1. */
   async function measure(key: string, server: RunningServer, request: Omit<LoadOptions, 'pid' | keyof Load>, with_: Load = load): Promise<LoadResult | null> {
@@ -148,26 +152,26 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         expectStatus: 304,
       });
       await measure('ours.perPage30', ours, { name: 'page 1, per_page=30', url: ours.base + perPage30Url, headers: auth, expectStatus: 200 });
-    });
+    }, startups);
 
     log('json-server 0.17.4');
     await withServer(startJsonServer(options.peersDir, peerDbJson), async (peer) => {
       await measure('jsonServer.page1', peer, { name: '_page=1&_limit=100', url: `${peer.base}/issues?_page=1&_limit=100`, expectStatus: 200 });
       await measure('jsonServer.deep', peer, { name: `_page=${deepPage}&_limit=100`, url: `${peer.base}/issues?_page=${deepPage}&_limit=100`, expectStatus: 200 });
-    });
+    }, startups);
 
     log('Prism 5.16.0 mocking GitHub\'s OpenAPI description');
     await withServer(startPrism(options.peersDir, work), async (peer) => {
       const prismPath = `/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
       await measure('prism.page1', peer, { name: 'page 1, per_page=100', url: `${peer.base}${prismPath}?state=all&per_page=100`, expectStatus: 200 });
       await measure('prism.deep', peer, { name: `page ${deepPage}`, url: `${peer.base}${prismPath}?state=all&per_page=100&page=${deepPage}`, expectStatus: 200 });
-    });
+    }, startups);
 
     log('ceiling (bare node:http, precomputed bytes)');
     await withServer(startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody }), async (ceiling) => {
       await measure('ceiling.page1', ceiling, { name: 'page 1 bytes', url: `${ceiling.base}/page1`, expectStatus: 200 });
       await measure('ceiling.deep', ceiling, { name: `page ${deepPage} bytes`, url: `${ceiling.base}/deep`, expectStatus: 200 });
-    });
+    }, startups);
 
     const growth: Array<{ entries: number; result: LoadResult | null; importS: number }> = [];
     for (const size of options.growthEntries) {
@@ -194,7 +198,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       growth.push({ entries: size, result, importS: growthImportS });
     }
 
-    const rows = buildRows({ entries, deepPage, importS, results, growth });
+    const rows = buildRows({ entries, deepPage, importS, results, growth, startups });
     return {
       rows,
       failures: failures.map((f) => f.message),
@@ -208,12 +212,13 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         load: { ...load, growthDurationS: options.growthDurationS, note: `service run with --auth-limit ${UNLIMITED} --burst-limit ${UNLIMITED} so the load measures serving, not rate limiting` },
         urls: { page1: page1Url, deep: deepUrl, filtered: filteredUrl, perPage30: perPage30Url },
         results,
+        startupSeconds: startups,
         growth,
         failures,
       },
     };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeWork();
   }
 }
 
@@ -223,9 +228,10 @@ interface Measured {
   importS: number;
   results: Record<string, LoadResult | null>;
   growth: Array<{ entries: number; result: LoadResult | null }>;
+  startups: Record<string, number>;
 }
 
-function buildRows({ entries, deepPage, importS, results, growth }: Measured): BenchRow[] {
+function buildRows({ entries, deepPage, importS, results, growth, startups }: Measured): BenchRow[] {
   const rows: BenchRow[] = [];
   const r = (key: string) => results[key] ?? null;
   const rps = (x: LoadResult | null) => (x ? x.requestsPerSecond : 'FAILED');
@@ -303,6 +309,13 @@ function buildRows({ entries, deepPage, importS, results, growth }: Measured): B
     peer: `json-server ${peerPeak('jsonServer.')} · Prism ${peerPeak('prism.')} · ceiling ${peerPeak('ceiling.')}`,
     target: `≤ ${RSS_TARGET_MB} MB`,
     met: ourLoads.length > 0 && peakRss <= RSS_TARGET_MB,
+  });
+
+  const startup = (name: string) => (startups[name] === undefined ? 'FAILED' : formatNumber(startups[name]));
+  rows.push({
+    figure: `start to first answer, ${entries.toLocaleString('en-US')} entries (s)`,
+    value: startups.Issuescope ?? 'FAILED',
+    peer: `json-server ${startup('json-server')} · Prism ${startup('Prism')} · ceiling ${startup('ceiling')}`,
   });
 
   for (const g of growth) {
