@@ -82,6 +82,9 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     durationS: options.durationS,
   };
+  if (answered === 0 && unexpected === 0) {
+    throw new UnexpectedAnswersError(`${options.name}: no answer arrived within ${options.durationS} s (${options.url})`);
+  }
   if (unexpected > 0 || expected === 0) {
     throw new UnexpectedAnswersError(
       `${options.name}: expected every answer to be ${options.expectStatus}, got ${JSON.stringify(statusCounts)}, ` +

@@ -92,10 +92,14 @@ async function main(): Promise<number> {
   stopChildrenOnExit();
   const s = settings();
   const host = machine();
+  const withService = s.only !== 'app';
+  console.log(`machine: ${host.cpus} × ${host.cpuModel}, ${host.memoryGb} GB, node ${host.node}, load ${host.loadAverage1m}, ${host.date}`);
   console.log(
-    `machine: ${host.cpus} × ${host.cpuModel}, ${host.memoryGb} GB, node ${host.node}, load ${host.loadAverage1m}, ${host.date}` +
-      `\nrun: ${s.only}${s.quick ? ' (quick)' : ''}, ${s.entries.toLocaleString('en-US')} entries, ${s.connections} connections, ` +
-      `${s.durationS} s per load after ${s.warmupS} s warm-up, growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`,
+    `run: ${s.only}${s.quick ? ' (quick)' : ''}` +
+      (withService
+        ? `, ${s.entries.toLocaleString('en-US')} entries, ${s.connections} connections, ${s.durationS} s per load after ${s.warmupS} s warm-up, ` +
+          `growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`
+        : ''),
   );
   await ensurePeers();
 
@@ -104,7 +108,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   const t0 = performance.now();
 
-  if (s.only !== 'app') {
+  if (withService) {
     try {
       const service = await serviceBenchmarks({ ...s, peersDir: PEERS_DIR, log: (line) => console.log(line) });
       rows.push(...service.rows);
@@ -135,16 +139,24 @@ async function main(): Promise<number> {
   }
 
   const minutes = (performance.now() - t0) / 60_000;
-  console.log(`\nIssuescope benchmarks (${host.cpus} CPUs, ${host.memoryGb} GB, node ${host.node}, ${host.date}, ${minutes.toFixed(1)} min)`);
-  console.log(formatTable(rows));
+  // The load average says how much else the machine was doing: read the figures with it.
+  const loadAtEnd = Number((os.loadavg()[0] ?? 0).toFixed(2));
   console.log(
-    `Notes: each server is its own process on 127.0.0.1, loaded in turn by autocannon from this process (${s.connections} connections, ` +
-      `${s.durationS} s after a discarded ${s.warmupS} s warm-up). Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
-      'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load.',
+    `\nIssuescope benchmarks: ${host.cpus} × ${host.cpuModel}, ${host.memoryGb} GB, node ${host.node}, ${host.platform}, ${host.date}, ` +
+      `${minutes.toFixed(1)} min, load average ${host.loadAverage1m} at start and ${loadAtEnd} at end`,
   );
+  console.log(formatTable(rows));
+  if (withService) {
+    console.log(
+      `Notes: each server is its own process on 127.0.0.1, loaded in turn by autocannon from this process (${s.connections} connections, ` +
+        `${s.durationS} s after a discarded ${s.warmupS} s warm-up). Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
+        'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load. ' +
+        'Page depth is bench/page-depth.ts: sequential requests to an in-process service.',
+    );
+  }
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `bench-${host.date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ ...json, rows, failures, minutes }, null, 2));
+  writeFileSync(file, JSON.stringify({ ...json, rows, failures, minutes, loadAverage1mAtEnd: loadAtEnd }, null, 2));
   console.log(`written to ${path.relative(process.cwd(), file)}`);
   if (failures.length > 0) {
     console.error(`\n${failures.length} benchmark failure(s):\n${failures.map((f) => `- ${f}`).join('\n')}`);
