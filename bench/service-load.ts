@@ -89,10 +89,10 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
   const startups: Record<string, number> = {};
 
   /** A scenario whose answers are wrong is reported and the rest still run; `npm run bench` then exits 1. */
-  async function measure(key: string, server: RunningServer, request: Omit<LoadOptions, 'pid' | keyof Load>, with_: Load = load): Promise<LoadResult | null> {
-    log(`  ${server.name}: ${request.name} (${with_.durationS} s, ${with_.connections} connections)`);
+  async function measure(key: string, server: RunningServer, request: Omit<LoadOptions, 'pid' | keyof Load>, timing: Load = load): Promise<LoadResult | null> {
+    log(`  ${server.name}: ${request.name} (${timing.durationS} s, ${timing.connections} connections)`);
     try {
-      const result = await measureLoad({ ...request, ...with_, pid: server.process.pid });
+      const result = await measureLoad({ ...request, ...timing, pid: server.process.pid });
       results[key] = result;
       log(`    ${formatNumber(result.requestsPerSecond)} req/s, p50 ${formatNumber(result.p50Ms)} ms, p99 ${formatNumber(result.p99Ms)} ms, peak RSS ${formatNumber(result.peakRssMb)} MB`);
       return result;
