@@ -1,0 +1,132 @@
+/**
+ * Figure 3: Lighthouse scores (performance, accessibility, best practices)
+ * for the issue list and one issue view, with Lighthouse's default (mobile,
+ * simulated throttling) config and, unless quick, its desktop preset.
+ *
+ * Lighthouse is not a product dependency: it lives in bench/peers/ (its own
+ * package.json, installed by hand, see README) and is imported from there at
+ * run time. When it is missing the figure says so instead of failing the run.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './app-chromium';
+
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
+const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as CategoryId[];
+/** Lighthouse's own pass mark for an audit (its green). */
+const AUDIT_PASS_SCORE = 0.9;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+interface LhAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+}
+interface LhCategory {
+  score: number | null;
+  auditRefs: Array<{ id: string; weight: number }>;
+}
+interface LhResult {
+  lhr: {
+    finalDisplayedUrl: string;
+    lighthouseVersion: string;
+    categories: Record<string, LhCategory>;
+    audits: Record<string, LhAudit>;
+    runtimeError?: { code: string; message: string };
+    runWarnings: string[];
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): void | Promise<void>;
+}
+type LaunchChrome = (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
+
+export interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+}
+
+export interface LighthouseRun {
+  page: string;
+  url: string;
+  preset: 'mobile' | 'desktop';
+  scores: Record<CategoryId, number | null>;
+  metrics: Record<string, string | undefined>;
+  /** for every category under its target: the audits that did not pass */
+  failing: Partial<Record<CategoryId, FailingAudit[]>>;
+  warnings: string[];
+}
+
+export type LighthouseResult = { available: false; reason: string } | { available: true; version: string; runs: LighthouseRun[] };
+
+const PEERS_PACKAGE = path.resolve('bench', 'peers', 'package.json');
+
+async function loadLighthouse(): Promise<{ lighthouse: Lighthouse; desktopConfig: unknown; launch: LaunchChrome } | null> {
+  if (!existsSync(PEERS_PACKAGE)) return null;
+  const fromPeers = createRequire(PEERS_PACKAGE);
+  let main: string;
+  try {
+    main = fromPeers.resolve('lighthouse');
+  } catch {
+    return null;
+  }
+  const fromLighthouse = createRequire(main);
+  // Paths, not package names: these modules are outside the project's node_modules.
+  const lighthouse = (await import(pathToFileURL(main).href)) as { default: Lighthouse };
+  const desktop = (await import(pathToFileURL(path.join(path.dirname(main), 'config', 'desktop-config.js')).href)) as { default: unknown };
+  const launcher = (await import(pathToFileURL(fromLighthouse.resolve('chrome-launcher')).href)) as { launch: LaunchChrome };
+  return { lighthouse: lighthouse.default, desktopConfig: desktop.default, launch: launcher.launch };
+}
+
+function failingAudits(lhr: LhResult['lhr'], category: LhCategory): FailingAudit[] {
+  return category.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit): audit is LhAudit => audit !== undefined)
+    .filter((audit) => ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode) && audit.score !== null && audit.score < AUDIT_PASS_SCORE)
+    .map(({ id, title, score, displayValue }) => ({ id, title, score, ...(displayValue ? { displayValue } : {}) }));
+}
+
+export async function measureLighthouse(pages: Array<{ name: string; url: string }>, presets: Array<'mobile' | 'desktop'>): Promise<LighthouseResult> {
+  const loaded = await loadLighthouse();
+  if (!loaded) return { available: false, reason: 'lighthouse not installed in bench/peers' };
+  const chrome = await loaded.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const runs: LighthouseRun[] = [];
+  let version = '';
+  try {
+    for (const preset of presets) {
+      for (const page of pages) {
+        const result = await loaded.lighthouse(
+          page.url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+          preset === 'desktop' ? loaded.desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        version = lhr.lighthouseVersion;
+        const scores = {} as Record<CategoryId, number | null>;
+        const failing: LighthouseRun['failing'] = {};
+        for (const id of CATEGORIES) {
+          const category = lhr.categories[id];
+          const score = category?.score == null ? null : Math.round(category.score * 100);
+          scores[id] = score;
+          if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
+        }
+        const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
+        runs.push({ page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings });
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { available: true, version, runs };
+}
