@@ -18,14 +18,21 @@ type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
 const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as CategoryId[];
 /** Lighthouse's own pass mark for an audit (its green). */
 const AUDIT_PASS_SCORE = 0.9;
+const ITEMS_PER_AUDIT = 5;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
+interface LhNode {
+  selector?: string;
+  snippet?: string;
+  explanation?: string;
+}
 interface LhAudit {
   id: string;
   title: string;
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  details?: { items?: Array<{ node?: LhNode; url?: string; wastedBytes?: number }> };
 }
 interface LhCategory {
   score: number | null;
@@ -48,11 +55,21 @@ interface LaunchedChrome {
 }
 type LaunchChrome = (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
 
+/** What an audit points at: an element (selector, snippet, why) or a resource (url). */
+export interface AuditItem {
+  selector?: string;
+  snippet?: string;
+  explanation?: string;
+  url?: string;
+}
+
 export interface FailingAudit {
   id: string;
   title: string;
   score: number | null;
   displayValue?: string;
+  /** the first few elements or resources it names, so a fix can start from them */
+  items: AuditItem[];
 }
 
 export interface LighthouseRun {
@@ -92,41 +109,64 @@ function failingAudits(lhr: LhResult['lhr'], category: LhCategory): FailingAudit
     .map((ref) => lhr.audits[ref.id])
     .filter((audit): audit is LhAudit => audit !== undefined)
     .filter((audit) => ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode) && audit.score !== null && audit.score < AUDIT_PASS_SCORE)
-    .map(({ id, title, score, displayValue }) => ({ id, title, score, ...(displayValue ? { displayValue } : {}) }));
+    .map(({ id, title, score, displayValue, details }) => ({
+      id,
+      title,
+      score,
+      ...(displayValue ? { displayValue } : {}),
+      items: (details?.items ?? []).slice(0, ITEMS_PER_AUDIT).map(itemOf),
+    }));
+}
+
+function itemOf(item: { node?: LhNode; url?: string }): AuditItem {
+  const out: AuditItem = {};
+  if (item.node?.selector) out.selector = item.node.selector;
+  if (item.node?.snippet) out.snippet = item.node.snippet;
+  if (item.node?.explanation) out.explanation = item.node.explanation;
+  if (item.url) out.url = item.url;
+  return out;
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>;
+
+async function runOnce(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop'): Promise<{ version: string; run: LighthouseRun }> {
+  // A fresh browser per run: nothing one page stored (IndexedDB, cache) can flatter the next.
+  const chrome = await loaded.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  try {
+    const result = await loaded.lighthouse(
+      page.url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      preset === 'desktop' ? loaded.desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = {} as Record<CategoryId, number | null>;
+    const failing: LighthouseRun['failing'] = {};
+    for (const id of CATEGORIES) {
+      const category = lhr.categories[id];
+      const score = category?.score == null ? null : Math.round(category.score * 100);
+      scores[id] = score;
+      if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
+    }
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
+    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings } };
+  } finally {
+    await chrome.kill();
+  }
 }
 
 export async function measureLighthouse(pages: Array<{ name: string; url: string }>, presets: Array<'mobile' | 'desktop'>): Promise<LighthouseResult> {
   const loaded = await loadLighthouse();
   if (!loaded) return { available: false, reason: 'lighthouse not installed in bench/peers' };
-  const chrome = await loaded.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const runs: LighthouseRun[] = [];
   let version = '';
-  try {
-    for (const preset of presets) {
-      for (const page of pages) {
-        const result = await loaded.lighthouse(
-          page.url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-          preset === 'desktop' ? loaded.desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        version = lhr.lighthouseVersion;
-        const scores = {} as Record<CategoryId, number | null>;
-        const failing: LighthouseRun['failing'] = {};
-        for (const id of CATEGORIES) {
-          const category = lhr.categories[id];
-          const score = category?.score == null ? null : Math.round(category.score * 100);
-          scores[id] = score;
-          if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
-        }
-        const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
-        runs.push({ page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings });
-      }
+  for (const preset of presets) {
+    for (const page of pages) {
+      const once = await runOnce(loaded, page, preset);
+      version = once.version;
+      runs.push(once.run);
     }
-  } finally {
-    await chrome.kill();
   }
   return { available: true, version, runs };
 }
