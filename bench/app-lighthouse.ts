@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './app-chromium';
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
@@ -85,7 +85,7 @@ export interface LighthouseRun {
 
 export type LighthouseResult = { available: false; reason: string } | { available: true; version: string; runs: LighthouseRun[] };
 
-const PEERS_PACKAGE = path.resolve('bench', 'peers', 'package.json');
+const PEERS_PACKAGE = fileURLToPath(new URL('./peers/package.json', import.meta.url));
 
 async function loadLighthouse(): Promise<{ lighthouse: Lighthouse; desktopConfig: unknown; launch: LaunchChrome } | null> {
   if (!existsSync(PEERS_PACKAGE)) return null;

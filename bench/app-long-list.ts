@@ -20,6 +20,7 @@ const MODE_WAIT_MS = 30_000;
 /** a frame is dropped when it takes this many times the median, or longer than DROPPED_FRAME_MS */
 const DROPPED_FRAME_FACTOR = 1.5;
 const DROPPED_FRAME_MS = 25;
+const IDLE_BASELINE_MS = 1_000;
 
 export type LongListResult =
   | { available: false; reason: string }
@@ -29,6 +30,8 @@ export type LongListResult =
       loadSeconds: number;
       scrollMs: number;
       frames: number;
+      /** rAF interval with the list standing still: the floor the scroll figures sit on */
+      idleMedianFrameMs: number;
       medianFrameMs: number;
       p99FrameMs: number;
       droppedOverMedian: number;
@@ -70,6 +73,15 @@ function scrollTopToBottom(durationMs: number): string {
     window.scrollTo(0, 0);
     await frame();
     await frame();
+    // The same page standing still: what a frame costs here without scrolling (headless, crowded machine).
+    const idle = [];
+    const idleStart = await frame();
+    let previous = idleStart;
+    while (previous - idleStart < ${IDLE_BASELINE_MS}) {
+      const now = await frame();
+      idle.push(now - previous);
+      previous = now;
+    }
     const distance = document.documentElement.scrollHeight - window.innerHeight;
     const items = document.getElementsByTagName('li');
     const intervals = [];
@@ -86,7 +98,7 @@ function scrollTopToBottom(durationMs: number): string {
       if (progress >= 1) break;
     }
     await frame();
-    return { intervals, maxItems: Math.max(maxItems, items.length), itemsAtEnd: items.length, scrolledPx: window.scrollY, elapsedMs: last - start };
+    return { idle, intervals, maxItems: Math.max(maxItems, items.length), itemsAtEnd: items.length, scrolledPx: window.scrollY, elapsedMs: last - start };
   })()`;
 }
 
@@ -109,6 +121,7 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
       throw new Error(`continuous list loaded ${loaded.count} issues (${loaded.timedOut ? 'timed out' : 'says all of them'}), wanted ${LONG_LIST_TARGET_LOADED}`);
     }
     const scroll = (await page.evaluate(scrollTopToBottom(scrollDurationMs))) as {
+      idle: number[];
       intervals: number[];
       maxItems: number;
       itemsAtEnd: number;
@@ -122,6 +135,7 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
       loadSeconds: Math.round(loaded.ms / 100) / 10,
       scrollMs: Math.round(scroll.elapsedMs),
       frames: scroll.intervals.length,
+      idleMedianFrameMs: ms(median(scroll.idle)),
       medianFrameMs: ms(medianFrame),
       p99FrameMs: ms(percentile(scroll.intervals, 99)),
       droppedOverMedian: scroll.intervals.filter((i) => i > DROPPED_FRAME_FACTOR * medianFrame).length,
