@@ -1,0 +1,125 @@
+/**
+ * The browser half of `npm run bench`: the built app served by the real
+ * service, driven in headless Chromium. Figures (medians, with their n):
+ * first row of a cold list load, Next uncached and cached, Lighthouse scores
+ * for the list and an issue view, credits a scripted browse spends against
+ * its minimum, and frame timing while scrolling 10,000+ issues.
+ *
+ * A figure that throws becomes an `error: …` row (and `errors` in the JSON)
+ * so the others still report; a build without the continuous list says n/a.
+ */
+import { launchChromium } from './app-chromium';
+import { ensureBuiltApp } from './app-build';
+import { measureCredits, type CreditsResult } from './app-credits';
+import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseResult } from './app-lighthouse';
+import { LONG_LIST_TARGET_LOADED, measureLongList, type LongListResult } from './app-long-list';
+import { measureListPaging, summariseListPaging, type ListPagingResult } from './app-list-paging';
+import { findRichIssue } from './app-rich-issue';
+import { startBenchService } from './app-service';
+
+export interface BenchRow {
+  figure: string;
+  value: string | number;
+  target?: string;
+  met?: boolean;
+}
+
+/** Enough past 10,000 that the list is still loading when the count is reached. */
+const LONG_LIST_ENTRIES = LONG_LIST_TARGET_LOADED + 200;
+const SCROLL_DURATION_MS = 5_000;
+const SAMPLES = { quick: 5, full: 10 };
+
+function errorRow(figure: string, err: unknown): BenchRow {
+  const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+  return { figure, value: `error: ${message}` };
+}
+
+function pagingRows(r: ListPagingResult): BenchRow[] {
+  const s = summariseListPaging(r);
+  return [
+    { figure: `App: first issue row visible, cold load (ms, median of ${r.samples})`, value: s.firstRowMedianMs },
+    { figure: `App: Next to page 2 shown, uncached (ms, median of ${r.samples})`, value: s.nextUncachedMedianMs },
+    { figure: `App: Next to page 2 shown, cached (ms, median of ${r.samples})`, value: s.nextCachedMedianMs },
+  ];
+}
+
+function lighthouseRows(r: LighthouseResult): BenchRow[] {
+  if (!r.available) return [{ figure: 'Lighthouse', value: `n/a (${r.reason})` }];
+  return r.runs.flatMap((run) =>
+    (Object.keys(LIGHTHOUSE_TARGETS) as Array<keyof typeof LIGHTHOUSE_TARGETS>).map((category) => {
+      const target = LIGHTHOUSE_TARGETS[category];
+      const score = run.scores[category];
+      return {
+        figure: `Lighthouse ${run.preset}, ${run.page}: ${category}`,
+        value: score ?? 'n/a',
+        target: target === 100 ? '100' : `≥ ${target}`,
+        met: score !== null && score >= target,
+      };
+    }),
+  );
+}
+
+function creditRows(r: CreditsResult): BenchRow[] {
+  return [
+    { figure: 'Credits: scripted browse, spent / minimum', value: `${r.spent} / ${r.minimum} = ${r.ratio.toFixed(2)}`, target: '1.00', met: r.spent <= r.minimum },
+    { figure: 'Credits: URLs answered 200 more than once', value: r.repeated.length, target: '0', met: r.repeated.length === 0 },
+  ];
+}
+
+function longListRows(r: LongListResult): BenchRow[] {
+  if (!r.available) return [{ figure: 'Long list scroll', value: `n/a (${r.reason})` }];
+  return [
+    { figure: 'Long list: issues loaded by scrolling (s to load)', value: `${r.loaded.toLocaleString('en-US')} (${r.loadSeconds} s)` },
+    { figure: `Long list: ${r.scrollMs} ms scroll, frames`, value: r.frames },
+    { figure: 'Long list: frame interval median / p99 (ms; idle median)', value: `${r.medianFrameMs} / ${r.p99FrameMs} (${r.idleMedianFrameMs})` },
+    { figure: 'Long list: dropped frames (> 1.5× median / > 25 ms)', value: `${r.droppedOverMedian} / ${r.droppedOver25Ms}` },
+    { figure: 'Long list: most <li> in the DOM while scrolling', value: r.maxListItems },
+  ];
+}
+
+export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows: BenchRow[]; json: unknown }> {
+  const samples = options.quick ? SAMPLES.quick : SAMPLES.full;
+  const rows: BenchRow[] = [];
+  const errors: Record<string, string> = {};
+  const json: Record<string, unknown> = { quick: options.quick, errors };
+  const attempt = async <T>(name: string, run: () => Promise<T>, toRows: (result: T) => BenchRow[]): Promise<void> => {
+    try {
+      const result = await run();
+      json[name] = result;
+      rows.push(...toRows(result));
+    } catch (err) {
+      errors[name] = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      rows.push(errorRow(name, err));
+    }
+  };
+
+  const { distDir, rebuilt } = ensureBuiltApp();
+  json.rebuiltApp = rebuilt;
+  const service = await startBenchService({ distDir, longListEntries: LONG_LIST_ENTRIES });
+  try {
+    const browser = await launchChromium();
+    try {
+      json.chromium = browser.version();
+      await attempt('listPaging', () => measureListPaging(browser, service.origin, samples), pagingRows);
+      await attempt('credits', () => measureCredits(browser, service.origin), creditRows);
+      await attempt('longList', () => measureLongList(browser, service.origin, SCROLL_DURATION_MS), longListRows);
+    } finally {
+      await browser.close();
+    }
+    // Lighthouse drives its own Chromium; the Playwright one is closed first so they do not compete.
+    await attempt(
+      'lighthouse',
+      async () => {
+        const list = { name: 'list', url: `${service.origin}/acme/rocket/issues` };
+        // Quick: one run (about half a minute on a loaded machine); full: both views, both presets.
+        if (options.quick) return measureLighthouse([list], ['mobile']);
+        const issue = await findRichIssue(service.origin);
+        return measureLighthouse([list, { name: `issue #${issue}`, url: `${service.origin}/acme/rocket/issues/${issue}` }], ['mobile', 'desktop']);
+      },
+      lighthouseRows,
+    );
+  } finally {
+    await service.close();
+  }
+  return { rows, json };
+}

@@ -1,0 +1,186 @@
+/**
+ * Figure 4: how many rate-limit credits a scripted browse of acme/rocket
+ * spends, against the fewest it could: one per distinct billable resource
+ * the views need the first time (spec 8.1), nothing for what it already
+ * holds (a 304 is free, spec 8.2; the cache is free).
+ *
+ * The browse, with a demo token saved in Settings as a user would: open the
+ * list, Next ×5, Previous ×5, open the first 3 issues (each, then back to
+ * the list), reload. Credits spent are read from `GET /api/rate_limit`,
+ * which costs nothing, before and after; every API answer the page gets is
+ * recorded, so the minimum and any URL answered 200 twice come from what
+ * the page really asked for.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_TOKENS } from '../src/server/commands/load-demo';
+
+const TOKEN = DEMO_TOKENS.find((t) => t.user === 'mona' && t.expiresAt === null)!.token;
+const REPO_PATH = '/acme/rocket/issues';
+const FREE_PATHS = new Set(['/api/rate_limit']);
+const PAGES_FORWARD = 5;
+const ISSUES_TO_OPEN = 3;
+const QUIET_MS = 750;
+const WAIT_MS = 30_000;
+
+export interface RecordedAnswer {
+  step: string;
+  url: string;
+  status: number;
+  remaining: number | null;
+}
+
+export interface CreditsResult {
+  spent: number;
+  minimum: number;
+  ratio: number;
+  /** billable answers other than 304, as the page saw them (should equal `spent`) */
+  billableAnswers: number;
+  /** billable URLs (query sorted) answered 200 more than once */
+  repeated: Array<{ url: string; times: number; steps: string[] }>;
+  distinct: Record<string, string[]>;
+  answers: RecordedAnswer[];
+}
+
+/** One resource, whatever order the page wrote its query in. */
+function resourceKey(raw: string): string {
+  const url = new URL(raw);
+  url.searchParams.sort();
+  return `${url.pathname}${url.search}`;
+}
+
+function kindOf(key: string): string {
+  const { pathname } = new URL(key, 'http://kind.invalid');
+  if (/\/issues\/\d+\/comments$/.test(pathname)) return 'comment pages';
+  if (/\/issues\/\d+$/.test(pathname)) return 'issues';
+  if (/\/issues$/.test(pathname)) return 'list pages';
+  return 'other';
+}
+
+function isBillable(raw: string): boolean {
+  const { pathname } = new URL(raw);
+  return pathname.startsWith('/api/') && !FREE_PATHS.has(pathname);
+}
+
+async function rateLimit(origin: string): Promise<{ remaining: number; used: number }> {
+  const res = await fetch(`${origin}/api/rate_limit`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /api/rate_limit: HTTP ${res.status}`);
+  const body = (await res.json()) as { resources: { core: { remaining: number; used: number } } };
+  return body.resources.core;
+}
+
+/** Waits until no API request has been in flight for QUIET_MS (background fetches included). */
+function apiQuiet(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (!isApi(r.url())) return;
+    inFlight++;
+    lastChange = Date.now();
+  });
+  const done = (r: { url(): string }) => {
+    if (!isApi(r.url())) return;
+    inFlight--;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    const deadline = Date.now() + WAIT_MS;
+    while (!(inFlight === 0 && Date.now() - lastChange >= QUIET_MS)) {
+      if (Date.now() > deadline) throw new Error(`API requests still in flight after ${WAIT_MS} ms`);
+      await page.waitForTimeout(100);
+    }
+  };
+}
+
+function listNamed(page: Page, pageNumber: number) {
+  return page.getByRole('list', { name: `Issues, page ${pageNumber}` });
+}
+
+async function saveToken(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/settings`);
+  await page.getByLabel('Token', { exact: true }).fill(TOKEN);
+  await page.getByRole('radio', { name: 'This tab only' }).check();
+  await page.getByRole('button', { name: 'Save token' }).click();
+  await page.getByText('Token saved for this tab only.').waitFor({ timeout: WAIT_MS });
+}
+
+export async function measureCredits(browser: Browser, origin: string): Promise<CreditsResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const quiet = apiQuiet(page);
+    await saveToken(page, origin);
+    await quiet();
+
+    const answers: RecordedAnswer[] = [];
+    let step = 'open the list';
+    page.on('response', (response) => {
+      if (!isBillable(response.url())) return;
+      const remaining = response.headers()['x-ratelimit-remaining'];
+      answers.push({ step, url: response.url(), status: response.status(), remaining: remaining === undefined ? null : Number(remaining) });
+    });
+    const before = await rateLimit(origin);
+
+    await page.goto(`${origin}${REPO_PATH}`);
+    await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
+    await quiet();
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    for (let n = 2; n <= PAGES_FORWARD + 1; n++) {
+      step = `Next to page ${n}`;
+      await pager.getByRole('link', { name: 'Next', exact: true }).click();
+      await listNamed(page, n).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
+      await quiet();
+    }
+    for (let n = PAGES_FORWARD; n >= 1; n--) {
+      step = `Previous to page ${n}`;
+      await pager.getByRole('link', { name: 'Previous', exact: true }).click();
+      await listNamed(page, n).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
+      await quiet();
+    }
+    for (let i = 0; i < ISSUES_TO_OPEN; i++) {
+      const title = listNamed(page, 1).getByRole('listitem').nth(i).getByRole('link').first();
+      step = `open issue ${(await title.textContent())?.trim() ?? i + 1}`;
+      await title.click();
+      await page.waitForURL(/\/acme\/rocket\/issues\/\d+/, { timeout: WAIT_MS });
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
+      await quiet();
+      step = 'back to the list';
+      await page.goBack();
+      await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
+      await quiet();
+    }
+    step = 'reload';
+    await page.reload();
+    await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
+    await quiet();
+    const after = await rateLimit(origin);
+
+    const seen = new Map<string, { times200: number; steps: string[] }>();
+    for (const a of answers) {
+      const key = resourceKey(a.url);
+      const entry = seen.get(key) ?? { times200: 0, steps: [] };
+      if (a.status === 200) {
+        entry.times200++;
+        entry.steps.push(a.step);
+      }
+      seen.set(key, entry);
+    }
+    const distinct: Record<string, string[]> = {};
+    for (const key of seen.keys()) (distinct[kindOf(key)] ??= []).push(key);
+    const spent = before.remaining - after.remaining;
+    const minimum = seen.size;
+    return {
+      spent,
+      minimum,
+      ratio: minimum === 0 ? Number.NaN : Math.round((spent / minimum) * 100) / 100,
+      billableAnswers: answers.filter((a) => a.status !== 304).length,
+      repeated: [...seen.entries()].filter(([, v]) => v.times200 > 1).map(([url, v]) => ({ url, times: v.times200, steps: v.steps })),
+      distinct,
+      answers,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Figure 3: Lighthouse scores (performance, accessibility, best practices)
+ * for the issue list and one issue view, with Lighthouse's default (mobile,
+ * simulated throttling) config and, unless quick, its desktop preset.
+ *
+ * Lighthouse is not a product dependency: it lives in bench/peers/ (its own
+ * package.json, installed by hand, see README) and is imported from there at
+ * run time. When it is missing the figure says so instead of failing the run.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './app-chromium';
+
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
+const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as CategoryId[];
+/** Lighthouse's own pass mark for an audit (its green). */
+const AUDIT_PASS_SCORE = 0.9;
+const ITEMS_PER_AUDIT = 5;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+interface LhNode {
+  selector?: string;
+  snippet?: string;
+  explanation?: string;
+}
+interface LhAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  details?: { items?: Array<{ node?: LhNode; url?: string; wastedBytes?: number }> };
+}
+interface LhCategory {
+  score: number | null;
+  auditRefs: Array<{ id: string; weight: number }>;
+}
+interface LhResult {
+  lhr: {
+    finalDisplayedUrl: string;
+    lighthouseVersion: string;
+    categories: Record<string, LhCategory>;
+    audits: Record<string, LhAudit>;
+    runtimeError?: { code: string; message: string };
+    runWarnings: string[];
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): void | Promise<void>;
+}
+type LaunchChrome = (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
+
+/** What an audit points at: an element (selector, snippet, why) or a resource (url). */
+export interface AuditItem {
+  selector?: string;
+  snippet?: string;
+  explanation?: string;
+  url?: string;
+}
+
+export interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  /** the first few elements or resources it names, so a fix can start from them */
+  items: AuditItem[];
+}
+
+export interface LighthouseRun {
+  page: string;
+  url: string;
+  preset: 'mobile' | 'desktop';
+  scores: Record<CategoryId, number | null>;
+  metrics: Record<string, string | undefined>;
+  /** for every category under its target: the audits that did not pass */
+  failing: Partial<Record<CategoryId, FailingAudit[]>>;
+  warnings: string[];
+}
+
+export type LighthouseResult = { available: false; reason: string } | { available: true; version: string; runs: LighthouseRun[] };
+
+const PEERS_PACKAGE = fileURLToPath(new URL('./peers/package.json', import.meta.url));
+
+async function loadLighthouse(): Promise<{ lighthouse: Lighthouse; desktopConfig: unknown; launch: LaunchChrome } | null> {
+  if (!existsSync(PEERS_PACKAGE)) return null;
+  const fromPeers = createRequire(PEERS_PACKAGE);
+  let main: string;
+  try {
+    main = fromPeers.resolve('lighthouse');
+  } catch {
+    return null;
+  }
+  const fromLighthouse = createRequire(main);
+  // Paths, not package names: these modules are outside the project's node_modules.
+  const lighthouse = (await import(pathToFileURL(main).href)) as { default: Lighthouse };
+  const desktop = (await import(pathToFileURL(path.join(path.dirname(main), 'config', 'desktop-config.js')).href)) as { default: unknown };
+  const launcher = (await import(pathToFileURL(fromLighthouse.resolve('chrome-launcher')).href)) as { launch: LaunchChrome };
+  return { lighthouse: lighthouse.default, desktopConfig: desktop.default, launch: launcher.launch };
+}
+
+function failingAudits(lhr: LhResult['lhr'], category: LhCategory): FailingAudit[] {
+  return category.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit): audit is LhAudit => audit !== undefined)
+    .filter((audit) => ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode) && audit.score !== null && audit.score < AUDIT_PASS_SCORE)
+    .map(({ id, title, score, displayValue, details }) => ({
+      id,
+      title,
+      score,
+      ...(displayValue ? { displayValue } : {}),
+      items: (details?.items ?? []).slice(0, ITEMS_PER_AUDIT).map(itemOf),
+    }));
+}
+
+function itemOf(item: { node?: LhNode; url?: string }): AuditItem {
+  const out: AuditItem = {};
+  if (item.node?.selector) out.selector = item.node.selector;
+  if (item.node?.snippet) out.snippet = item.node.snippet;
+  if (item.node?.explanation) out.explanation = item.node.explanation;
+  if (item.url) out.url = item.url;
+  return out;
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>;
+
+async function runOnce(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop'): Promise<{ version: string; run: LighthouseRun }> {
+  // A fresh browser per run: nothing one page stored (IndexedDB, cache) can flatter the next.
+  const chrome = await loaded.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  try {
+    const result = await loaded.lighthouse(
+      page.url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      preset === 'desktop' ? loaded.desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = {} as Record<CategoryId, number | null>;
+    const failing: LighthouseRun['failing'] = {};
+    for (const id of CATEGORIES) {
+      const category = lhr.categories[id];
+      const score = category?.score == null ? null : Math.round(category.score * 100);
+      scores[id] = score;
+      if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
+    }
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
+    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings } };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function measureLighthouse(pages: Array<{ name: string; url: string }>, presets: Array<'mobile' | 'desktop'>): Promise<LighthouseResult> {
+  const loaded = await loadLighthouse();
+  if (!loaded) return { available: false, reason: 'lighthouse not installed in bench/peers' };
+  const runs: LighthouseRun[] = [];
+  let version = '';
+  for (const preset of presets) {
+    for (const page of pages) {
+      const once = await runOnce(loaded, page, preset);
+      version = once.version;
+      runs.push(once.run);
+    }
+  }
+  return { available: true, version, runs };
+}
