@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, u
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
+import { ServiceStatusNotice } from '../features/connectivity/service-status-notice';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../features/repo-picker/github-url';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
@@ -100,6 +101,7 @@ export function RootLayout() {
           </div>
         </div>
       ) : null}
+      <ServiceStatusNotice />
 
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-5 focus:outline-none sm:px-6">
         <Outlet />
