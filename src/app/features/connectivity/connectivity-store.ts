@@ -63,12 +63,21 @@ export function createConnectivityStore(options: { now: () => number; onRecover?
   };
 }
 
-/** Look again while unreachable: soon at first, then less often the longer the outage lasts (spec 8.8: no bursts). */
+/**
+ * Look again while unreachable: every 2 s at first, then every 5 s, then every
+ * 15 s the longer the outage lasts (spec 8.8: no bursts). Steps, not a curve:
+ * TanStack Query restarts a refetch interval whenever its value changes, so a
+ * value that changed every render would never fire.
+ */
 export const PROBE_MIN_MS = 2_000;
 export const PROBE_MAX_MS = 15_000;
+const PROBE_STEPS: ReadonlyArray<readonly [outageUnderMs: number, intervalMs: number]> = [
+  [10_000, PROBE_MIN_MS],
+  [60_000, 5_000],
+];
 
 export function probeIntervalMs(state: ConnectivityState, now: number): number {
   if (state.unreachableSince === null) return PROBE_MIN_MS;
   const outageMs = Math.max(0, now - state.unreachableSince);
-  return Math.min(PROBE_MAX_MS, Math.max(PROBE_MIN_MS, Math.floor(outageMs / 2)));
+  return PROBE_STEPS.find(([under]) => outageMs < under)?.[1] ?? PROBE_MAX_MS;
 }

@@ -20,6 +20,8 @@ import { isOffline, probeIntervalMs, type ConnectivityState } from './connectivi
 import { retryAtOf } from './retry-schedule';
 import { retryingQueryHash, retryKindOf, retryStatusText } from './retry-status';
 
+const PROBE_TIMEOUT_MS = 10_000;
+
 export function ServiceStatusNotice() {
   const { connectivity } = useAppServices();
   const state = useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot);
@@ -73,7 +75,9 @@ function OfflineNotice({ state, connection }: { state: ConnectivityState; connec
   // Look again by itself, less often the longer the outage lasts; any answer ends the outage.
   const probe = useQuery({
     queryKey: ['connectivity', connection.identity, 'probe'],
-    queryFn: ({ signal }) => connection.client.get<unknown>(apiUrl(connection, '/rate_limit'), { signal }),
+    // A look that hangs must not hold up the next one.
+    queryFn: ({ signal }) =>
+      connection.client.get<unknown>(apiUrl(connection, '/rate_limit'), { signal: AbortSignal.any([signal, AbortSignal.timeout(PROBE_TIMEOUT_MS)]) }),
     refetchInterval: () => probeIntervalMs(state, readNow()),
     refetchIntervalInBackground: true,
     retry: false,
