@@ -82,6 +82,8 @@ export function RootLayout() {
             <span className="sr-only sm:hidden">Settings</span>
           </NavLink>
         </div>
+        {/* In the sticky header: an outage or a retry stays in sight while the page scrolls. */}
+        <ServiceStatusNotice />
       </header>
 
       {credentials.raised ? (
@@ -101,7 +103,6 @@ export function RootLayout() {
           </div>
         </div>
       ) : null}
-      <ServiceStatusNotice />
 
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-5 focus:outline-none sm:px-6">
         <Outlet />

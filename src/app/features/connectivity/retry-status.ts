@@ -47,12 +47,12 @@ export function retryStatusText(error: unknown, failureCount: number, retryAt: n
   return `No answer from the service — retrying ${when(retryAt, now)}, ${attempt}`;
 }
 
-/** Rate limits first (they pause paging), then service failures, then silence. */
+/** Rate limits first (they pause paging), then service failures, then no answer at all. */
 const PRIORITY: Record<RetryKind, number> = { 'rate-limited': 0, server: 1, network: 2 };
 
 /**
  * Of the queries, the one the notice speaks for: fetching, with a failed
- * attempt behind it that will be retried. Returns its hash (a stable value
+ * attempt behind it (the notice shows while it waits and while it retries). Returns its hash (a stable value
  * for useSyncExternalStore), or null when nothing is retrying.
  */
 export function retryingQueryHash(queries: readonly Query[], isCurrent: (queryKey: readonly unknown[]) => boolean): string | null {
@@ -63,7 +63,8 @@ export function retryingQueryHash(queries: readonly Query[], isCurrent: (queryKe
     if (fetchStatus !== 'fetching' || fetchFailureCount === 0 || !isCurrent(query.queryKey)) continue;
     const kind = retryKindOf(fetchFailureReason);
     if (kind === null) continue;
-    const rank = PRIORITY[kind];
+    // Within a kind, the request furthest along its retries: the one closest to giving up.
+    const rank = PRIORITY[kind] * 100 - fetchFailureCount;
     if (rank < bestRank) {
       best = query;
       bestRank = rank;

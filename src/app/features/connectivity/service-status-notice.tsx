@@ -1,5 +1,5 @@
 /**
- * A bar under the header, on every page, that says what the app is doing
+ * A bar at the foot of the sticky header, on every page, that says what the app is doing
  * about a failing service, without blocking what is on screen:
  * - the service does not answer: "Can't reach the service at … — showing saved
  *   pages; retrying in N s" (it looks again by itself, and the notice goes
@@ -44,7 +44,7 @@ function useRetryingQuery(identity: string): string | null {
 
 function Bar({ tone, icon, children }: { tone: 'attention' | 'danger'; icon: ReactNode; children: ReactNode }) {
   return (
-    <div role="status" className={clsx('border-b', tone === 'danger' ? 'border-danger/40 bg-danger-subtle' : 'border-attention/40 bg-attention-subtle')}>
+    <div role="status" className={clsx('border-t', tone === 'danger' ? 'border-danger/40 bg-danger-subtle' : 'border-attention/40 bg-attention-subtle')}>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-6">
         <span className={clsx('shrink-0', tone === 'danger' ? 'text-danger' : 'text-attention')}>{icon}</span>
         {children}
@@ -94,7 +94,12 @@ function OfflineNotice({ state, connection }: { state: ConnectivityState; connec
           <strong>You are offline</strong>
         ) : (
           <>
-            <strong>Can’t reach the service</strong> at <span className="font-mono break-all">{origin}</span>
+            <strong>Can’t reach the service</strong>
+            {/* On a phone the address would take two lines of the sticky header; Settings shows it. */}
+            <span className="hidden sm:inline">
+              {' '}
+              at <span className="font-mono break-all">{origin}</span>
+            </span>
           </>
         )}{' '}
         — showing saved pages; retrying{probe.isFetching || seconds === 0 ? ' now' : <span className="tabular-nums"> in {seconds} s</span>}.
