@@ -3,10 +3,12 @@
  * client sees for each kind, the shares of a mixed SPEC, and a service that
  * keeps serving through all of it.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
@@ -175,5 +177,33 @@ describe('serve --faults', () => {
       expect(Math.abs(stats.faulted[kind as keyof typeof stats.faulted] - REQUESTS * p), kind).toBeLessThanOrEqual(tolerance);
     }
     await stillServes();
+  });
+});
+
+describe('the CLI’s --faults', () => {
+  const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+  const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const serve = async (env: Record<string, string>, ...args: string[]) => {
+    try {
+      await promisify(execFile)(process.execPath, [TSX, path.join(ROOT, 'src/server/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+      return { code: 0, stderr: '' };
+    } catch (err) {
+      const e = err as { code: number; stderr: string };
+      return { code: e.code, stderr: e.stderr };
+    }
+  };
+
+  it('refuses a bad SPEC with exit 2 and one line naming the bad part, before opening anything', async () => {
+    const flag = await serve({}, 'serve', '--db', path.join(dir, 'never.db'), '--port', '0', '--faults', '503=10%,delay=5%');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr.trim().split('\n').filter((l) => l.startsWith('error:'))).toEqual([
+      "error: --faults: 'delay=5%': delay needs its latency, e.g. delay=5%:2000ms (see 'npm run service -- help')",
+    ]);
+    const seed = await serve({}, 'serve', '--db', path.join(dir, 'never.db'), '--port', '0', '--faults', '503=10%', '--faults-seed', 'x');
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toContain('--faults-seed must be a whole number');
+    const start = await serve({ ISSUESCOPE_FAULTS: '429=5%@later', DB: path.join(dir, 'never.db') }, 'start');
+    expect(start.code).toBe(2);
+    expect(start.stderr).toContain("error: ISSUESCOPE_FAULTS: '429=5%@later': '@later' is not a window");
   });
 });
