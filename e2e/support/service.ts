@@ -1,29 +1,46 @@
 /**
  * A real Issue Listing Service for one test file: a copy of the demo database,
  * a free 127.0.0.1 port, the built app at `/`. Rate limits can be set small
- * for the journeys that exhaust them.
+ * for the journeys that exhaust them; `faults` puts a fault injector in front
+ * of `/api/*` (the test keeps the handle to switch faults and count requests);
+ * `port` and `db` start it again where a stopped one was (an outage journey).
  */
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { FaultInjector } from '../../src/server/faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../../src/server/main';
 import { E2E_DIR, TEMPLATE_DB } from './paths';
 
 export { DEMO_TOKENS } from '../../src/server/commands/load-demo';
 
-export async function startE2eService(limits: Partial<RateLimitConfig> = {}): Promise<RunningService & { api: string }> {
-  const db = path.join(E2E_DIR, `${randomUUID()}.db`);
-  copyFileSync(TEMPLATE_DB, db);
+export interface E2eServiceOptions {
+  faults?: FaultInjector;
+  /** listen on this port (0, the default, picks a free one) */
+  port?: number;
+  /** serve this database file instead of a fresh copy of the demo */
+  db?: string;
+}
+
+export type E2eService = RunningService & { api: string; db: string };
+
+export async function startE2eService(limits: Partial<RateLimitConfig> = {}, options: E2eServiceOptions = {}): Promise<E2eService> {
+  let db = options.db;
+  if (db === undefined) {
+    db = path.join(E2E_DIR, `${randomUUID()}.db`);
+    copyFileSync(TEMPLATE_DB, db);
+  }
   const running = await startService({
     ...DEFAULT_SERVICE_CONFIG,
     db,
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     limits: { ...DEFAULT_RATE_LIMITS, unauthLimit: 5000, ...limits },
     distDir: path.resolve('dist'),
     counterFlushMs: 200,
     log: () => {},
+    faults: options.faults ?? null,
   });
-  return { ...running, api: `${running.origin}/api` };
+  return { ...running, api: `${running.origin}/api`, db };
 }

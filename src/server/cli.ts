@@ -12,6 +12,7 @@ import { appNeedsBuild, buildApp } from './commands/build-app';
 import { CommandError, importFiles, parseFullName } from './commands/import-file';
 import type { DemoToken } from './commands/load-demo';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
+import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { openSqliteStore, StoreError } from './store/sqlite-store';
 
@@ -20,6 +21,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const USAGE = `usage: npm run service -- <command>
   serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
         [--burst-limit 900] [--burst-window-seconds 60] [--trust-proxy] [--web-url URL] [--no-app]
+        [--faults SPEC] [--faults-seed N]   (SPEC e.g. "503=10%,502=5%,delay=5%:2000ms,drop=1%,429=2%:3s@0-60s")
   import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
   rename --db FILE OWNER/OLD OWNER/NEW
   token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
@@ -27,7 +29,8 @@ const USAGE = `usage: npm run service -- <command>
   demo --db FILE
   mirror --db FILE --from BASE_URL [--token T] [--private] OWNER/REPO [--as OWNER/REPO]
                    (the token may instead come from ISSUESCOPE_MIRROR_TOKEN)
-  start            (what npm start runs: PORT, HOST and DB from the environment)`;
+  start            (what npm start runs: PORT, HOST and DB from the environment;
+                    ISSUESCOPE_FAULTS and ISSUESCOPE_FAULTS_SEED for fault injection)`;
 
 class UsageError extends Error {}
 
@@ -77,6 +80,21 @@ async function runServer(service: Promise<RunningService>, db: string): Promise<
   process.once('SIGTERM', stop);
 }
 
+/** A bad SPEC is a usage error naming the bad part. */
+async function faultsFrom(spec: unknown, seed: unknown, flag: string, seedFlag: string): Promise<FaultInjector | null> {
+  if (typeof spec !== 'string') return null;
+  const { createFaultInjector } = await import('./faults/fault-injector');
+  const { FaultSpecError } = await import('./faults/parse-fault-spec');
+  try {
+    const injector = createFaultInjector({ spec, seed: seed === undefined ? null : wholeNumber(seed, seedFlag, 0, 0) });
+    if (injector.spec !== '') console.error(`Fault injection on for /api/*: ${injector.spec}`);
+    return injector;
+  } catch (err) {
+    if (err instanceof FaultSpecError) throw new UsageError(`${flag}: ${err.message}`);
+    throw err;
+  }
+}
+
 function limitsFrom(values: Record<string, unknown>): RateLimitConfig {
   return {
     unauthLimit: wholeNumber(values['unauth-limit'], '--unauth-limit', DEFAULT_RATE_LIMITS.unauthLimit),
@@ -103,11 +121,14 @@ async function main(argv: string[]): Promise<void> {
         'trust-proxy': { type: 'boolean' },
         'web-url': { type: 'string' },
         'no-app': { type: 'boolean' },
+        faults: { type: 'string' },
+        'faults-seed': { type: 'string' },
       });
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
       const port = wholeNumber(values.port, '--port', NaN, 0);
       if (Number.isNaN(port) || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
+      const faults = await faultsFrom(values.faults, values['faults-seed'], '--faults', '--faults-seed');
       await runServer(
         startService({
           ...DEFAULT_SERVICE_CONFIG,
@@ -118,6 +139,7 @@ async function main(argv: string[]): Promise<void> {
           trustProxy: values['trust-proxy'] === true,
           webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
           distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
+          faults,
         }),
         db,
       );
@@ -127,6 +149,7 @@ async function main(argv: string[]): Promise<void> {
       if (rest.length > 0) throw new UsageError('start takes no arguments; use PORT, HOST and DB');
       const db = process.env.DB ?? path.join(ROOT, 'data', 'issuescope.db');
       const port = wholeNumber(process.env.PORT, 'PORT', 8080, 0);
+      const faults = await faultsFrom(process.env.ISSUESCOPE_FAULTS, process.env.ISSUESCOPE_FAULTS_SEED, 'ISSUESCOPE_FAULTS', 'ISSUESCOPE_FAULTS_SEED');
       mkdirSync(path.dirname(db), { recursive: true });
       if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
       const { hasDemoData, loadDemo } = await import('./commands/load-demo');
@@ -138,7 +161,7 @@ async function main(argv: string[]): Promise<void> {
       }
       store.close();
       await runServer(
-        startService({ ...DEFAULT_SERVICE_CONFIG, db, port, host: process.env.HOST ?? '127.0.0.1', distDir: path.join(ROOT, 'dist') }),
+        startService({ ...DEFAULT_SERVICE_CONFIG, db, port, host: process.env.HOST ?? '127.0.0.1', distDir: path.join(ROOT, 'dist'), faults }),
         db,
       );
       return;

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
 import { openSqliteStore } from './store/sqlite-store';
 
@@ -21,6 +22,8 @@ export interface ServiceConfig {
   counterFlushMs: number;
   log: (line: string) => void;
   now?: () => number;
+  /** faults on purpose in front of `/api/*` (serve --faults), for testing clients */
+  faults?: FaultInjector | null;
 }
 
 export interface RunningService {
@@ -78,7 +81,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
   return new Promise((resolve, reject) => {
     const server = serve(
       {
-        fetch: app.fetch,
+        fetch: config.faults ? config.faults.wrap(app.fetch) : app.fetch,
         port: config.port,
         hostname: config.host,
         serverOptions: { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS },

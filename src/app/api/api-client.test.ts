@@ -209,6 +209,10 @@ const mainRoute: Route = ({ path, headers }, res, origin) => {
       return;
     case '/api/status/503':
       return json(res, 503, errorBody(503, 'Service Unavailable'));
+    case '/api/status/503-retry-after':
+      return json(res, 503, errorBody(503, 'Service Unavailable'), { 'retry-after': '7' });
+    case '/api/status/503-retry-after-date':
+      return json(res, 503, errorBody(503, 'Service Unavailable'), { 'retry-after': new Date(NOW_MS + 90_000).toUTCString() });
     case '/api/status/418':
       return json(res, 418, errorBody(418, "I'm a teapot"));
     default:
@@ -500,6 +504,16 @@ describe('errors (spec 7.1)', () => {
     expect(bare.retryAt).toBe(NOW_MS + 60_000);
   });
 
+  it('a 503 with Retry-After (seconds or an HTTP date) says when to come back; without one it does not', async () => {
+    const seconds = (await failure(client().get('/status/503-retry-after'))) as ServerError;
+    expect(seconds).toBeInstanceOf(ServerError);
+    expect(seconds.retryAt).toBe(NOW_MS + 7_000);
+    const date = (await failure(client().get('/status/503-retry-after-date'))) as ServerError;
+    expect(date.retryAt).toBe(NOW_MS + 90_000);
+    const bare = (await failure(client().get('/status/503'))) as ServerError;
+    expect(bare.retryAt).toBeNull();
+  });
+
   it("a proxy's HTML 502 page is a ServerError with a readable message", async () => {
     const error = (await failure(client().get('/status/502-html'))) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
@@ -549,6 +563,19 @@ describe('offline and cancelled', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(0);
     expect(error.message).toContain(flaky.origin);
+  });
+
+  it('reports whether the service answered at all: any status is reachable, a refused connection is not', async () => {
+    const seen: boolean[] = [];
+    const watched = createApiClient({ baseUrl: flaky.origin, token: null, etagStore: store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
+    await watched.get('/repos/o/r/issues');
+    await flaky.close();
+    await watched.get('/repos/o/r/issues');
+    await failure(watched.get('/repos/o/r/never-seen'));
+    expect(seen).toEqual([true, false, false]);
+    const errors = createApiClient({ baseUrl: `${main.origin}/api`, token: null, etagStore: store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
+    await failure(errors.get('/status/503'));
+    expect(seen.at(-1)).toBe(true);
   });
 
   it('an abort is re-thrown as the AbortError, not a NetworkError, even with a stored page', async () => {

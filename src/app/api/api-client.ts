@@ -34,6 +34,11 @@ export interface ApiClientOptions {
   now?: () => number;
   /** called with the snapshot of every response that carries the headers, errors included */
   onRateLimit?: (snapshot: RateLimitSnapshot) => void;
+  /**
+   * called after every request with whether the service answered at all (any
+   * HTTP status, a 5xx included) or not (connection refused or dropped, DNS, CORS)
+   */
+  onReachability?: (reachable: boolean) => void;
 }
 
 /** spec 7.1 (429, secondary 403): without a Retry-After, wait a minute, as GitHub advises. */
@@ -53,6 +58,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
   let identity: Promise<string> | null = null;
+
+  function reportReachable(reachable: boolean): void {
+    try {
+      options.onReachability?.(reachable);
+    } catch (error) {
+      console.error('onReachability listener failed', error);
+    }
+  }
 
   function report(snapshot: RateLimitSnapshot | null): void {
     if (snapshot === null || options.onRateLimit === undefined) return;
@@ -85,9 +98,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await fetchImpl(url, { method: 'GET', headers, signal, cache: 'no-store', redirect: 'follow' });
     } catch (error) {
       if (isAbort(error, signal)) throw error;
+      reportReachable(false);
       if (stored !== undefined) return fromStore<T>(stored, { status: 0, url, notModified: false, offline: true });
       throw networkError(url, error);
     }
+    reportReachable(true);
 
     const rateLimit = readRateLimit(response.headers, now());
     report(rateLimit);
@@ -372,7 +387,11 @@ async function errorFromResponse(
       return new RateLimitedError(message, 429, 'secondary', retryAt, doc, rateLimit);
     }
     default:
-      if (status >= 500 && status <= 599) return new ServerError(message, status, doc, rateLimit);
+      if (status >= 500 && status <= 599) {
+        // RFC 9110 10.2.3: a 503 (or any 5xx) may say how long to stay away; the retry policy honours it.
+        const after = retryAfterMs(headers, now);
+        return new ServerError(message, status, doc, rateLimit, after === null ? null : now + after);
+      }
       return new ApiError(message, status, doc, rateLimit);
   }
 }

@@ -64,8 +64,21 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-/** 5xx: the service failed; retried with backoff. */
-export class ServerError extends ApiError {}
+/**
+ * 5xx: the service failed; retried with backoff. `retryAt` (Unix ms) is set when
+ * it said how long to stay away (`Retry-After`, as a 503 may): never sooner.
+ */
+export class ServerError extends ApiError {
+  constructor(
+    message: string,
+    status: number,
+    documentationUrl: string | null = null,
+    rateLimit: RateLimitSnapshot | null = null,
+    readonly retryAt: number | null = null,
+  ) {
+    super(message, status, documentationUrl, rateLimit);
+  }
+}
 
 /** No answer at all (offline, DNS, CORS refusal, connection dropped). */
 export class NetworkError extends ApiError {

@@ -50,6 +50,11 @@ describe('shouldRetry (spec 7.2)', () => {
     expect(shouldRetry(0, rateLimited(45 * 60_000, 'primary', 403), NOW)).toBe(false);
   });
 
+  it('retries a 503 whose Retry-After is within a minute, and shows one that asks for longer', () => {
+    expect(shouldRetry(0, new ServerError('unavailable', 503, null, null, NOW + 30_000), NOW)).toBe(true);
+    expect(shouldRetry(0, new ServerError('unavailable', 503, null, null, NOW + 5 * 60_000), NOW)).toBe(false);
+  });
+
   it('reads the clock when no time is given (as TanStack Query calls it)', () => {
     const soon = new RateLimitedError('limited', 429, 'secondary', Date.now() + 1_000, null, null);
     expect(shouldRetry(0, soon)).toBe(true);
@@ -67,6 +72,13 @@ describe('retryDelayMs', () => {
     const delays = [0, 1, 2, 3, 4, 5, 8].map((n) => retryDelayMs(n, new ServerError('boom', 500), NOW, top));
     expect(delays).toEqual([999, 1999, 3999, 7999, 15999, 29999, 29999]);
     expect(Math.max(...delays)).toBeLessThan(RETRY_MAX_DELAY_MS);
+  });
+
+  it('honours a 503’s Retry-After, and never comes back sooner than the backoff would', () => {
+    const unavailable = new ServerError('unavailable', 503, null, null, NOW + 5_000);
+    expect(retryDelayMs(0, unavailable, NOW, () => 0)).toBe(5_000);
+    // The backoff's draw is longer than Retry-After: the longer wait wins.
+    expect(retryDelayMs(3, new ServerError('unavailable', 503, null, null, NOW + 2_000), NOW, () => 0.5)).toBe(4_000);
   });
 
   it('jitters over the whole window', () => {

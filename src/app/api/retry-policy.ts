@@ -23,13 +23,19 @@ export const RETRY_MAX_DELAY_MS = 30_000;
 export function shouldRetry(failureCount: number, error: unknown, now: number = Date.now()): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (error instanceof RateLimitedError) return error.retryAt - now <= MAX_RATE_LIMIT_WAIT_MS;
-  return error instanceof ServerError || error instanceof NetworkError;
+  // A 503 that asks for a longer absence than we would wait for a rate limit is shown, not waited out.
+  if (error instanceof ServerError) return error.retryAt === null || error.retryAt - now <= MAX_RATE_LIMIT_WAIT_MS;
+  return error instanceof NetworkError;
 }
+
+/** All the tries of one request: the first and its retries ("attempt 2 of 4"). */
+export const MAX_ATTEMPTS = MAX_RETRIES + 1;
 
 /**
  * Rate limited: until `retryAt`, plus a margin. 5xx and network: exponential
  * backoff (1 s, 2 s, 4 s, ... capped at 30 s) with full jitter, so clients that
- * failed together do not come back together (spec 8.8: avoid bursts).
+ * failed together do not come back together (spec 8.8: avoid bursts); a 5xx
+ * with `Retry-After` waits at least that long.
  */
 export function retryDelayMs(
   failureCount: number,
@@ -40,5 +46,7 @@ export function retryDelayMs(
   if (error instanceof RateLimitedError) return Math.max(0, error.retryAt - now) + RATE_LIMIT_MARGIN_MS;
   const ceiling = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, failureCount), RETRY_MAX_DELAY_MS);
   const unit = Math.min(Math.max(random(), 0), 1);
-  return Math.floor(unit * ceiling);
+  const backoff = Math.floor(unit * ceiling);
+  if (error instanceof ServerError && error.retryAt !== null) return Math.max(backoff, error.retryAt - now);
+  return backoff;
 }

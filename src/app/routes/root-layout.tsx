@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, u
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
+import { ServiceStatusNotice } from '../features/connectivity/service-status-notice';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../features/repo-picker/github-url';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
@@ -81,6 +82,8 @@ export function RootLayout() {
             <span className="sr-only sm:hidden">Settings</span>
           </NavLink>
         </div>
+        {/* In the sticky header: an outage or a retry stays in sight while the page scrolls. */}
+        <ServiceStatusNotice />
       </header>
 
       {credentials.raised ? (

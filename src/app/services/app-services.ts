@@ -14,6 +14,7 @@ import { createRecentRepos, type RecentRepo } from '../features/repo-picker/rece
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { createConnectionSettings, type ConnectionSettings } from '../features/settings/connection-settings';
 import { createCredentialsNotice, type CredentialsNotice } from '../features/settings/credentials-notice';
+import { createConnectivityStore, type ConnectivityStore } from '../features/connectivity/connectivity-store';
 import type { SafeStorage } from '../storage/safe-storage';
 import { createClock, type Clock } from './clock';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
@@ -26,6 +27,8 @@ export interface AppServices {
   settings: ConnectionSettings;
   connection: ConnectionStore;
   rateLimit: RateLimitStore;
+  /** whether the service answers at all (the offline notice) */
+  connectivity: ConnectivityStore;
   clock: Clock;
   now: () => number;
   recentRepos: DeviceListStore<RecentRepo>;
@@ -73,6 +76,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
   });
 
+  const connectivity = createConnectivityStore({
+    now,
+    // Back from an outage: refresh what was shown from saved copies or failed meanwhile (a 304 costs nothing).
+    onRecover: () => void queryClient.invalidateQueries({ predicate: (query) => isCurrent(query.queryKey) }),
+  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', () => connectivity.setBrowserOffline(true));
+    window.addEventListener('online', () => connectivity.setBrowserOffline(false));
+  }
+
   const settings = createConnectionSettings({
     local,
     session,
@@ -82,6 +95,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       void etagStore.clear();
       queryClient.clear();
       rateLimit.reset();
+      connectivity.reset();
       credentialsNotice.dismiss();
     },
   });
@@ -96,6 +110,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         // An answer for the previous identity, landing late, is not this identity's quota.
         if (isCurrentIdentity()) rateLimit.record(snapshot);
       },
+      onReachability(reachable) {
+        if (isCurrentIdentity()) connectivity.report(reachable);
+      },
     }),
   );
 
@@ -104,6 +121,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     settings,
     connection,
     rateLimit,
+    connectivity,
     clock: createClock(now),
     now,
     recentRepos: createRecentRepos(local),

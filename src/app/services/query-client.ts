@@ -5,6 +5,7 @@
  */
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { retryDelayMs, shouldRetry } from '../api/retry-policy';
+import { scheduleRetry } from '../features/connectivity/retry-schedule';
 
 /** Answers are revalidated with a conditional request (a 304 costs nothing), so a short freshness is cheap. */
 export const STALE_TIME_MS = 60_000;
@@ -27,7 +28,12 @@ export function createQueryClient({ now, onError, onFailure }: QueryClientOption
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => shouldRetry(failureCount, error, now()),
-        retryDelay: (failureCount, error) => retryDelayMs(failureCount, error, now()),
+        retryDelay: (failureCount, error) => {
+          const delayMs = retryDelayMs(failureCount, error, now());
+          // TanStack Query keeps the delay to itself; the status notice says when the next try goes out.
+          scheduleRetry(error, now() + delayMs);
+          return delayMs;
+        },
         staleTime: STALE_TIME_MS,
       },
     },
