@@ -3,7 +3,9 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+// `node --import tsx`, not the tsx binary: the binary runs the CLI in a second process,
+// which a signal to the first would not stop.
+const TSX_LOADER = ['--import', 'tsx'];
 const CLI = path.join(ROOT, 'src', 'server', 'cli.ts');
 
 export interface CliResult {
@@ -14,7 +16,7 @@ export interface CliResult {
 
 export function runCli(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...TSX_LOADER, CLI, ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -23,5 +25,5 @@ export function runCli(...args: string[]): Promise<CliResult> {
 
 /** Starts the CLI without waiting for it, for tests that stop it part-way. */
 export function spawnCli(...args: string[]): ChildProcess {
-  return spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...TSX_LOADER, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 }
