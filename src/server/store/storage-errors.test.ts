@@ -48,6 +48,27 @@ describe('a storage failure', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it("on another program's SQLite file refuses it without changing a byte", () => {
+    const file = path.join(dir, 'places.sqlite');
+    const other = new Database(file);
+    other.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
+    other.close();
+    const bytes = readFileSync(file);
+    const err = failureOf(() => openStoreReportingFaults(file));
+    expect((err as Error).message).toBe(`cannot use ${file}: it is an SQLite database, but not an Issuescope one (it has tables of its own)`);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('on a database from a newer Issuescope refuses it rather than guess at its schema', () => {
+    const file = path.join(dir, 'newer.db');
+    openStoreReportingFaults(file).close();
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+    const err = failureOf(() => openStoreReportingFaults(file));
+    expect((err as Error).message).toMatch(new RegExp(`^cannot use ${file}: it was written by a newer Issuescope \\(schema 99; this one knows \\d+\\)$`));
+  });
+
   it('in a directory that does not exist names the directory', () => {
     const file = path.join(dir, 'missing', 'x.db');
     const err = failureOf(() => openStoreReportingFaults(file));
