@@ -61,13 +61,13 @@ function copyOfBase(name: string): string {
   return file;
 }
 
-/** Runs `import` and SIGKILLs it once the -wal holds `fraction` of a full import; resolves with how it ended. */
-function importKilledAt(db: string, repo: string, fraction: number): Promise<{ signal: NodeJS.Signals | null; walAtKill: number }> {
-  const child = spawnCli('import', '--db', db, '--repo', repo, '--comments', commentsFile, issuesFile);
+/** Runs the CLI and SIGKILLs it once the -wal holds `killAtBytes`; resolves with how it ended. */
+function killedAt(db: string, killAtBytes: number, args: string[]): Promise<{ signal: NodeJS.Signals | null; walAtKill: number }> {
+  const child = spawnCli(...args);
   let walAtKill = 0;
   const watch = setInterval(() => {
     const size = walBytes(db);
-    if (size >= fullWalBytes * fraction && walAtKill === 0) {
+    if (size >= killAtBytes && walAtKill === 0) {
       walAtKill = size;
       child.kill('SIGKILL');
     }
@@ -118,7 +118,7 @@ describe('an import killed part-way', { timeout: RUN_TIMEOUT_MS }, () => {
     it(`at ${fraction * 100}% of its writes, ${what}, and the file passes integrity_check`, async () => {
       expect(fullWalBytes).toBeGreaterThan(0);
       const db = copyOfBase(`killed-${fraction}.db`);
-      const { signal, walAtKill } = await importKilledAt(db, repo, fraction);
+      const { signal, walAtKill } = await killedAt(db, fullWalBytes * fraction, ['import', '--db', db, '--repo', repo, '--comments', commentsFile, issuesFile]);
       expect(signal).toBe('SIGKILL');
       expect(walAtKill).toBeLessThan(fullWalBytes);
       // Killed before the commit (the log had not reached its size at commit), so exactly as before.
@@ -144,5 +144,21 @@ describe('an import killed part-way', { timeout: RUN_TIMEOUT_MS }, () => {
     } finally {
       await svc.close();
     }
+  });
+});
+
+describe('a demo load killed part-way', { timeout: RUN_TIMEOUT_MS }, () => {
+  it('leaves no demo at all, rather than repositories without their tokens', async () => {
+    const full = copyOfBase('demo-full.db');
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, walBytes(full))), 2);
+    const r = await runCli('demo', '--db', full);
+    clearInterval(watch);
+    expect(r.code, r.stderr).toBe(0);
+
+    const db = copyOfBase('demo-killed.db');
+    const { signal } = await killedAt(db, peak * 0.6, ['demo', '--db', db]);
+    expect(signal).toBe('SIGKILL');
+    expect(snapshotDatabase(db)).toEqual(base);
   });
 });

@@ -571,6 +571,12 @@ class SqliteStore implements IssueStore {
     })();
   }
 
+  atomically<T>(work: () => T): T {
+    const result = this.db.transaction(work).immediate();
+    this.countCache.clear();
+    return result;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
