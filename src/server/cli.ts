@@ -14,7 +14,8 @@ import type { DemoToken } from './commands/load-demo';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
-import { openSqliteStore, StoreError } from './store/sqlite-store';
+import { StoreError } from './store/sqlite-store';
+import { openStoreReportingFaults } from './store/storage-errors';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -65,7 +66,7 @@ function printDemoTokens(tokens: DemoToken[]): void {
 async function runServer(service: Promise<RunningService>, db: string): Promise<void> {
   const running = await service;
   console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${db})`);
-  const store = openSqliteStore(db);
+  const store = openStoreReportingFaults(db);
   try {
     const { demoTokensIn } = await import('./commands/load-demo');
     printDemoTokens(demoTokensIn(store));
@@ -153,7 +154,7 @@ async function main(argv: string[]): Promise<void> {
       mkdirSync(path.dirname(db), { recursive: true });
       if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
       const { hasDemoData, loadDemo } = await import('./commands/load-demo');
-      const store = openSqliteStore(db);
+      const store = openStoreReportingFaults(db);
       if (!hasDemoData(store)) {
         console.log('First run: loading the demo dataset…');
         const loaded = loadDemo(store, Date.now());
@@ -174,7 +175,7 @@ async function main(argv: string[]): Promise<void> {
         comments: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
-      const store = openSqliteStore(required(values.db, '--db'));
+      const store = openStoreReportingFaults(required(values.db, '--db'));
       try {
         const result = importFiles(store, {
           repo: required(values.repo, '--repo'),
@@ -194,7 +195,7 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length !== 2) throw new UsageError('rename takes OWNER/OLD OWNER/NEW');
       const from = parseFullName(positionals[0] ?? '');
       const to = parseFullName(positionals[1] ?? '');
-      const store = openSqliteStore(required(values.db, '--db'));
+      const store = openStoreReportingFaults(required(values.db, '--db'));
       try {
         const repo = store.renameRepo(from, to, Date.now());
         console.log(`Renamed ${from.owner}/${from.name} to ${repo.owner}/${repo.name}; the old name now answers 301.`);
@@ -225,7 +226,7 @@ async function main(argv: string[]): Promise<void> {
         const repos = (Array.isArray(values.repo) ? values.repo : []).map(String);
         repos.forEach(parseFullName);
         const token = generateToken();
-        const store = openSqliteStore(required(values.db, '--db'));
+        const store = openStoreReportingFaults(required(values.db, '--db'));
         try {
           store.createToken(
             { hash: hashToken(token), login: user, name: typeof values.name === 'string' ? values.name : `token for ${user}`, expiresAt, repos },
@@ -241,7 +242,7 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'revoke') {
         const { values, positionals } = parse(args, { db: { type: 'string' } });
         if (positionals.length !== 1) throw new UsageError('token revoke takes one TOKEN');
-        const store = openSqliteStore(required(values.db, '--db'));
+        const store = openStoreReportingFaults(required(values.db, '--db'));
         try {
           if (!store.revokeToken(hashToken(positionals[0] ?? ''))) throw new CommandError('no such token');
         } finally {
@@ -257,7 +258,7 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
       const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
-      const store = openSqliteStore(db);
+      const store = openStoreReportingFaults(db);
       try {
         const loaded = loadDemo(store, Date.now());
         console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);
@@ -289,7 +290,7 @@ async function main(argv: string[]): Promise<void> {
       if (token !== null && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be one printable word');
       const { runMirror } = await import('./commands/mirror');
       const { MirrorError } = await import('./mirror/source-client');
-      const store = openSqliteStore(db);
+      const store = openStoreReportingFaults(db);
       const stop = new AbortController();
       const interrupt = () => stop.abort(new MirrorError('interrupted'));
       process.once('SIGINT', interrupt);

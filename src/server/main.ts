@@ -3,12 +3,15 @@
  * builds the app and listens. The CLI (`serve`, `start`) and the integration
  * tests call `startService`; nothing else here.
  */
+import { accessSync, constants } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { FaultInjector } from './faults/fault-injector';
+import { createCounterFlush } from './limits/counter-flush';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
-import { openSqliteStore } from './store/sqlite-store';
+import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
+import { openStoreExplainingFaults, StorageError, toStorageError } from './store/storage-errors';
 
 export interface ServiceConfig {
   db: string;
@@ -24,6 +27,8 @@ export interface ServiceConfig {
   now?: () => number;
   /** faults on purpose in front of `/api/*` (serve --faults), for testing clients */
   faults?: FaultInjector | null;
+  /** socket limits and timeouts; tests make them small, production uses DEFAULT_RESOURCE_BOUNDS */
+  bounds?: Partial<ResourceBounds>;
 }
 
 export interface RunningService {
@@ -44,16 +49,21 @@ export const DEFAULT_SERVICE_CONFIG: Omit<ServiceConfig, 'db'> = {
   log: (line) => console.log(line),
 };
 
-// Resource bounds: slow clients cannot hold sockets open forever.
-const HEADERS_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 30_000;
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-const MAX_HEADER_BYTES = 16 * 1024;
-const MAX_CONNECTIONS = 1024;
+/** A file this process may not write (a read-only snapshot, say) still serves reads. */
+function isWritable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function startService(config: ServiceConfig): Promise<RunningService> {
   const now = config.now ?? Date.now;
-  const store = openSqliteStore(config.db);
+  const bounds = { ...DEFAULT_RESOURCE_BOUNDS, ...config.bounds };
+  // A database that cannot be opened (not SQLite, a read-only directory, ...) is a one-line StorageError here.
+  const store = openStoreExplainingFaults(config.db);
   const limiter = new RateLimiter(config.limits, now, store.loadCounters());
   const app = createApp({
     store,
@@ -65,17 +75,23 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     log: config.log,
   });
 
-  const flush = () => {
-    const changed = limiter.drainDirty();
-    if (changed.length > 0) store.saveCounters(changed);
-  };
-  const flushTimer = setInterval(() => {
-    try {
-      flush();
-    } catch (err) {
-      config.log(`could not save rate-limit counters: ${String(err)}`);
-    }
-  }, config.counterFlushMs);
+  const counters = createCounterFlush({
+    drain: () => limiter.drainDirty(),
+    save: (changed) => {
+      try {
+        store.saveCounters(changed);
+      } catch (err) {
+        throw toStorageError(err, config.db);
+      }
+    },
+    log: config.log,
+    retryMs: config.counterFlushMs,
+  });
+  if (!isWritable(config.db)) {
+    counters.announce(new StorageError(`the database file ${config.db} is read-only: reads are served normally`, 'read-only', 'SQLITE_READONLY'));
+  }
+  const flush = () => counters.flush();
+  const flushTimer = setInterval(flush, config.counterFlushMs);
   flushTimer.unref();
 
   return new Promise((resolve, reject) => {
@@ -84,7 +100,14 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
         fetch: config.faults ? config.faults.wrap(app.fetch) : app.fetch,
         port: config.port,
         hostname: config.host,
-        serverOptions: { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS },
+        serverOptions: {
+          maxHeaderSize: bounds.maxHeaderBytes,
+          requestTimeout: bounds.requestTimeoutMs,
+          headersTimeout: bounds.headersTimeoutMs,
+          // Node looks for overdue requests this often; the default (30 s) would let a slow
+          // client outlive a short headers timeout.
+          connectionsCheckingInterval: bounds.timeoutCheckIntervalMs,
+        },
       },
       (info: AddressInfo) => {
         const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -104,8 +127,11 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
         });
       },
     );
-    if ('keepAliveTimeout' in server) server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    if ('maxConnections' in server) server.maxConnections = MAX_CONNECTIONS;
+    if ('keepAliveTimeout' in server) server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
+    // Every server kind is a net.Server; the property is not defined until set, so an
+    // `'maxConnections' in server` test would skip it.
+    server.maxConnections = bounds.maxConnections;
+    guardClientErrors(server, bounds, config.log);
     server.on('error', (err) => {
       clearInterval(flushTimer);
       store.close();

@@ -57,29 +57,33 @@ export function demoTokensIn(store: IssueStore): DemoToken[] {
 }
 
 export function loadDemo(store: IssueStore, nowMs: number): { repositories: number; issues: number; comments: number } {
+  // One transaction: a demo killed part-way (or stopped by a full disk) is not half there,
+  // which `start` would otherwise take for a loaded demo without its tokens.
   const dataset = buildDemoDataset();
-  let issues = 0;
-  let comments = 0;
-  for (const repo of dataset.repositories) {
-    const result = store.importIssues(
-      { owner: repo.owner, name: repo.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
-      repo.issues,
-      repo.comments,
-      nowMs,
-    );
-    issues += result.issues;
-    comments += result.comments;
-  }
-  for (const rename of dataset.renames) {
-    const [fromOwner = '', fromName = ''] = rename.from.split('/');
-    const [toOwner = '', toName = ''] = rename.to.split('/');
-    if (store.findRepo(fromOwner, fromName)) store.renameRepo({ owner: fromOwner, name: fromName }, { owner: toOwner, name: toName }, nowMs);
-  }
-  for (const t of DEMO_TOKENS) {
-    const hash = hashToken(t.token);
-    if (store.findToken(hash) === null) {
-      store.createToken({ hash, login: t.user, name: t.name, expiresAt: t.expiresAt, repos: t.repos }, nowMs);
+  return store.atomically(() => {
+    let issues = 0;
+    let comments = 0;
+    for (const repo of dataset.repositories) {
+      const result = store.importIssues(
+        { owner: repo.owner, name: repo.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
+        repo.issues,
+        repo.comments,
+        nowMs,
+      );
+      issues += result.issues;
+      comments += result.comments;
     }
-  }
-  return { repositories: dataset.repositories.length, issues, comments };
+    for (const rename of dataset.renames) {
+      const [fromOwner = '', fromName = ''] = rename.from.split('/');
+      const [toOwner = '', toName = ''] = rename.to.split('/');
+      if (store.findRepo(fromOwner, fromName)) store.renameRepo({ owner: fromOwner, name: fromName }, { owner: toOwner, name: toName }, nowMs);
+    }
+    for (const t of DEMO_TOKENS) {
+      const hash = hashToken(t.token);
+      if (store.findToken(hash) === null) {
+        store.createToken({ hash, login: t.user, name: t.name, expiresAt: t.expiresAt, repos: t.repos }, nowMs);
+      }
+    }
+    return { repositories: dataset.repositories.length, issues, comments };
+  });
 }

@@ -145,5 +145,7 @@ export interface IssueStore {
   loadCounters(): StoredCounter[];
   saveCounters(counters: StoredCounter[]): void;
 
+  /** Runs `work` as one transaction (the writes inside become savepoints): all of it is stored, or none. */
+  atomically<T>(work: () => T): T;
   close(): void;
 }

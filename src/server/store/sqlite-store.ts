@@ -77,6 +77,7 @@ function isoSeconds(ms: number): string {
 
 export function openSqliteStore(file: string, options: { readonly?: boolean } = {}): IssueStore {
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  refuseForeignDatabase(db, file);
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -85,6 +86,23 @@ export function openSqliteStore(file: string, options: { readonly?: boolean } = 
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return new SqliteStore(db);
+}
+
+/**
+ * Before anything is written (even the switch to WAL, which rewrites the header): a
+ * mistyped --db naming another program's SQLite file, or one from a newer Issuescope,
+ * is refused rather than altered.
+ */
+function refuseForeignDatabase(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").pluck().get() as number;
+  const problem =
+    version === 0 && tables > 0 ? 'it is an SQLite database, but not an Issuescope one (it has tables of its own)'
+    : version > MIGRATIONS.length ? `it was written by a newer Issuescope (schema ${version}; this one knows ${MIGRATIONS.length})`
+    : null;
+  if (problem === null) return;
+  db.close();
+  throw new StoreError(`cannot use ${file}: ${problem}`);
 }
 
 function migrate(db: Database.Database): void {
@@ -551,6 +569,12 @@ class SqliteStore implements IssueStore {
     this.db.transaction(() => {
       for (const c of counters) upsert.run(c.key, c.windowStartMs, c.used);
     })();
+  }
+
+  atomically<T>(work: () => T): T {
+    const result = this.db.transaction(work).immediate();
+    this.countCache.clear();
+    return result;
   }
 
   close(): void {
