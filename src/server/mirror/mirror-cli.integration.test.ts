@@ -97,10 +97,15 @@ describe('npm run service -- mirror', () => {
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    let interrupted = false;
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
         stderr += d.toString();
-        if (/issues page 1:/.test(stderr)) child.kill('SIGINT');
+        // Once: a second Ctrl-C after the handler is gone would kill the process (exit 130).
+        if (!interrupted && /issues page 1:/.test(stderr)) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
       });
       child.on('exit', resolve);
     });
