@@ -88,6 +88,18 @@ describe('npm run service -- <command>', () => {
     store.close();
   });
 
+  it('loads the demo again over an earlier one, refreshing the renamed repository under its new name', async () => {
+    const demoDb = path.join(dir, 'demo.db');
+    const first = await cli('demo', '--db', demoDb);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await cli('demo', '--db', demoDb);
+    expect(again.code, again.stderr).toBe(0);
+    const store = openSqliteStore(demoDb);
+    expect(store.findRepo('acme', 'launch-pad')).toBeNull();
+    expect(store.findRenamed('acme', 'launch-pad')?.name).toBe('launchpad');
+    store.close();
+  }, 60_000);
+
   it('answers bad arguments with a one-line error and exit code 2', async () => {
     for (const args of [['frobnicate'], ['import', '--db', db], ['serve', '--db', db, '--port', 'http'], ['token', 'create', '--db', db], ['rename', '--db', db, 'just-one']]) {
       const r = await cli(...args);

@@ -64,8 +64,11 @@ export function loadDemo(store: IssueStore, nowMs: number): { repositories: numb
     let issues = 0;
     let comments = 0;
     for (const repo of dataset.repositories) {
+      // Loading again over an earlier demo: a repository already renamed is refreshed under
+      // its new name (importing the old name would recreate it and the rename would collide).
+      const current = store.findRenamed(repo.owner, repo.name) ?? repo;
       const result = store.importIssues(
-        { owner: repo.owner, name: repo.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
+        { owner: current.owner, name: current.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
         repo.issues,
         repo.comments,
         nowMs,
