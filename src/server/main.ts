@@ -21,6 +21,8 @@ export interface ServiceConfig {
   counterFlushMs: number;
   log: (line: string) => void;
   now?: () => number;
+  /** byte bound of the rendered-answer cache; 0 turns it off (default 64 MB) */
+  answerCacheBytes?: number;
 }
 
 export interface RunningService {
@@ -60,6 +62,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     webBase: config.webBase,
     distDir: config.distDir,
     log: config.log,
+    answerCacheBytes: config.answerCacheBytes,
   });
 
   const flush = () => {
