@@ -126,7 +126,7 @@ const listParams = fc.record({
   state: fc.constantFrom('open', 'closed', 'all'),
   sort: fc.constantFrom('created', 'updated', 'comments'),
   direction: fc.constantFrom('asc', 'desc'),
-  labels: fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitrary: fc.subarray(LABELS, { minLength: 1, maxLength: 2 }), weight: 1 }),
+  labels: fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 3 }, { arbitrary: fc.subarray(LABELS, { minLength: 1, maxLength: 2 }), weight: 1 }),
   since: mostlyNull(fc.constantFrom(iso(BASE_MS + 10 * 3600_000), iso(BASE_MS + 30 * 3600_000))),
   creator: mostlyNull(fc.constantFrom(...LOGINS)),
   assignee: mostlyNull(fc.constantFrom('*', 'none', ...LOGINS)),
