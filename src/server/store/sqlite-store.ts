@@ -15,6 +15,7 @@ import {
   type LabelRecord,
 } from './build-documents';
 import { cleanText } from './issue-document';
+import { KeysetPager } from './keyset-pager';
 import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
 import type {
   DocumentPage,
@@ -123,8 +124,38 @@ class SqliteStore implements IssueStore {
   private readonly countCache = new Map<string, number>();
   private countCacheVersion = -1;
   private static readonly COUNT_CACHE_SIZE = 500;
+  /** pages without OFFSET walks; its boundaries, like the counts, are valid until the next write */
+  private readonly pager = new KeysetPager((sql) => this.stmt(sql));
+  /** one snapshot for a page's count and rows, so a concurrent import cannot tear them apart */
+  private readonly inSnapshot = <T>(read: () => T): T => this.db.transaction(read).deferred();
 
   constructor(private readonly db: Database.Database) {}
+
+  /** Drops what was derived from the data once another connection (the CLI's import or mirror) has written. */
+  private forgetIfChanged(): void {
+    // SQLite's data_version changes exactly when another connection has committed.
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.countCacheVersion) this.forgetDerived(version);
+  }
+
+  private forgetDerived(version = this.countCacheVersion): void {
+    this.countCache.clear();
+    this.pager.clear();
+    this.repoCache.clear();
+    this.tokenCache.clear();
+    this.countCacheVersion = version;
+  }
+
+  /** Every request looks up its repository and token: rows read once per data version (never misses, so strangers cannot fill it). */
+  private readonly repoCache = new Map<string, RepoRecord>();
+  private readonly tokenCache = new Map<string, TokenRecord>();
+  private static readonly LOOKUP_CACHE_SIZE = 1000;
+
+  private remember<T>(cache: Map<string, T>, key: string, value: T): T {
+    if (cache.size >= SqliteStore.LOOKUP_CACHE_SIZE) cache.clear();
+    cache.set(key, value);
+    return value;
+  }
 
   private stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -136,6 +167,17 @@ class SqliteStore implements IssueStore {
   }
 
   findRepo(owner: string, name: string): RepoRecord | null {
+    this.forgetIfChanged();
+    // Names compare without case (COLLATE NOCASE), so the cache key does too.
+    const key = `${owner.toLowerCase()}/${name.toLowerCase()}`;
+    const cached = this.repoCache.get(key);
+    if (cached) return cached;
+    const repo = this.readRepo(owner, name);
+    return repo ? this.remember(this.repoCache, key, repo) : null;
+  }
+
+  /** Uncached: what write transactions read. */
+  private readRepo(owner: string, name: string): RepoRecord | null {
     const row = this.stmt('SELECT * FROM repos WHERE owner = ? AND name = ?').get(owner, name) as RepoRow | undefined;
     return row ? toRepo(row) : null;
   }
@@ -148,6 +190,11 @@ class SqliteStore implements IssueStore {
   }
 
   listIssues(repoId: number, params: ListParams): DocumentPage {
+    return this.inSnapshot(() => this.readIssues(repoId, params));
+  }
+
+  private readIssues(repoId: number, params: ListParams): DocumentPage {
+    this.forgetIfChanged();
     const where: string[] = ['repo_id = ?'];
     const args: unknown[] = [repoId];
     if (params.state !== 'all') {
@@ -194,22 +241,12 @@ class SqliteStore implements IssueStore {
     const total = this.count(`SELECT COUNT(*) AS n FROM issues WHERE ${whereSql}`, args);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
-    const dir = params.direction === 'asc' ? 'ASC' : 'DESC';
-    const column = SORT_COLUMNS[params.sort];
-    const rows = this.stmt(
-      `SELECT doc FROM issues WHERE ${whereSql} ORDER BY ${column} ${dir}, number ${dir} LIMIT ? OFFSET ?`,
-    ).all(...args, params.perPage, offset) as Array<{ doc: string }>;
-    return { total, documents: rows.map((r) => r.doc) };
+    const list = { from: 'issues', where: whereSql, args, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
+    return { total, documents: this.pager.page(list, offset, params.perPage) };
   }
 
+  /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
   private count(sql: string, args: unknown[]): number {
-    // Another connection (the CLI's import or mirror) may have written since: SQLite's
-    // data_version changes exactly then, and the cached counts are stale.
-    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
-    if (version !== this.countCacheVersion) {
-      this.countCache.clear();
-      this.countCacheVersion = version;
-    }
     const key = `${sql}\u0000${JSON.stringify(args)}`;
     const cached = this.countCache.get(key);
     if (cached !== undefined) return cached;
@@ -225,36 +262,44 @@ class SqliteStore implements IssueStore {
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
+    return this.inSnapshot(() => this.readComments(repoId, number, params));
+  }
+
+  private readComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
+    this.forgetIfChanged();
     const where = params.since ? 'repo_id = ? AND issue_number = ? AND updated_at >= ?' : 'repo_id = ? AND issue_number = ?';
     const args: unknown[] = params.since ? [repoId, number, params.since] : [repoId, number];
     const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
-    const rows = this.stmt(`SELECT doc FROM comments WHERE ${where} ORDER BY created_at ASC, id ASC LIMIT ? OFFSET ?`).all(
-      ...args,
-      params.perPage,
-      offset,
-    ) as Array<{ doc: string }>;
-    return { total, documents: rows.map((r) => r.doc) };
+    const list = { from: 'comments', where, args, sortColumn: 'created_at', tieColumn: 'id', descending: false } as const;
+    return { total, documents: this.pager.page(list, offset, params.perPage) };
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
+    return this.inSnapshot(() => this.readRepoComments(repoId, params));
+  }
+
+  private readRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
+    this.forgetIfChanged();
     const where = params.since ? 'repo_id = ? AND updated_at >= ?' : 'repo_id = ?';
     const args: unknown[] = params.since ? [repoId, params.since] : [repoId];
     const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
-    const column = params.sort === 'updated' ? 'updated_at' : 'created_at';
-    const dir = params.direction === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.stmt(`SELECT doc FROM comments WHERE ${where} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(
-      ...args,
-      params.perPage,
-      offset,
-    ) as Array<{ doc: string }>;
-    return { total, documents: rows.map((r) => r.doc) };
+    const list = {
+      from: 'comments',
+      where,
+      args,
+      sortColumn: params.sort === 'updated' ? 'updated_at' : 'created_at',
+      tieColumn: 'id',
+      descending: params.direction !== 'asc',
+    } as const;
+    return { total, documents: this.pager.page(list, offset, params.perPage) };
   }
 
   listLabels(repoId: number, params: PageParams): DocumentPage {
+    this.forgetIfChanged();
     const total = this.count('SELECT COUNT(*) AS n FROM labels WHERE repo_id = ?', [repoId]);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
@@ -278,23 +323,27 @@ class SqliteStore implements IssueStore {
   }
 
   openIssueCount(repoId: number): number {
+    this.forgetIfChanged();
     return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
   }
 
   findToken(hash: string): TokenRecord | null {
+    this.forgetIfChanged();
+    const cached = this.tokenCache.get(hash);
+    if (cached) return cached;
     const row = this.stmt('SELECT hash, login, name, expires_at, created_at FROM tokens WHERE hash = ?').get(hash) as
       | { hash: string; login: string; name: string; expires_at: number | null; created_at: number }
       | undefined;
     if (!row) return null;
     const repos = this.stmt('SELECT repo_id FROM token_repos WHERE token_hash = ?').all(hash) as Array<{ repo_id: number }>;
-    return {
+    return this.remember(this.tokenCache, hash, {
       hash: row.hash,
       login: row.login,
       name: row.name,
       expiresAt: row.expires_at,
       createdAt: row.created_at,
       privateRepoIds: new Set(repos.map((r) => r.repo_id)),
-    };
+    });
   }
 
   findUser(login: string): UserRecord | null {
@@ -361,10 +410,10 @@ class SqliteStore implements IssueStore {
       }
 
       this.touch(repo.id, nowMs);
-      return { repo: this.findRepo(repo.owner, repo.name) ?? repo, issues: issues.length, comments: comments.length };
+      return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issues.length, comments: comments.length };
     });
     const result = run.immediate();
-    this.countCache.clear();
+    this.forgetDerived();
     return result;
   }
 
@@ -374,7 +423,7 @@ class SqliteStore implements IssueStore {
   }
 
   private ensureRepo(options: ImportOptions, nowMs: number): RepoRecord {
-    const existing = this.findRepo(options.owner, options.name);
+    const existing = this.readRepo(options.owner, options.name);
     if (existing) {
       if (options.makePrivate && !existing.isPrivate) this.stmt('UPDATE repos SET private = 1 WHERE id = ?').run(existing.id);
       if (options.description !== undefined) this.stmt('UPDATE repos SET description = ? WHERE id = ?').run(options.description, existing.id);
@@ -385,7 +434,7 @@ class SqliteStore implements IssueStore {
     this.stmt('INSERT INTO repos (owner, name, private, description, created_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, isoSeconds(nowMs), Math.floor(nowMs / 1000),
     );
-    const created = this.findRepo(options.owner, options.name);
+    const created = this.readRepo(options.owner, options.name);
     if (!created) throw new Error('repository row vanished after insert');
     return created;
   }
@@ -438,9 +487,9 @@ class SqliteStore implements IssueStore {
 
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord {
     const run = this.db.transaction((): RepoRecord => {
-      const repo = this.findRepo(from.owner, from.name);
+      const repo = this.readRepo(from.owner, from.name);
       if (!repo) throw new StoreError(`no repository ${from.owner}/${from.name}`);
-      const taken = this.findRepo(to.owner, to.name);
+      const taken = this.readRepo(to.owner, to.name);
       if (taken && taken.id !== repo.id) throw new StoreError(`${to.owner}/${to.name} already exists`);
       this.stmt('UPDATE repos SET owner = ?, name = ? WHERE id = ?').run(to.owner, to.name, repo.id);
       this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(to.owner, to.name);
@@ -448,32 +497,35 @@ class SqliteStore implements IssueStore {
         this.stmt('INSERT OR REPLACE INTO repo_redirects (owner, name, repo_id) VALUES (?, ?, ?)').run(repo.owner, repo.name, repo.id);
       }
       this.touch(repo.id, nowMs);
-      const renamed = this.findRepo(to.owner, to.name);
+      const renamed = this.readRepo(to.owner, to.name);
       if (!renamed) throw new Error('repository vanished during rename');
       return renamed;
     });
     const result = run.immediate();
-    this.countCache.clear();
+    this.forgetDerived();
     return result;
   }
 
   findMirror(owner: string, name: string, source: string): MirrorRecord | null {
-    const repo = this.findRepo(owner, name);
+    const repo = this.readRepo(owner, name);
     const record = repo ? this.readMirror(repo) : null;
     return record !== null && record.source === source ? record : null;
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord {
-    return this.db.transaction((): MirrorRecord => {
+    const record = this.db.transaction((): MirrorRecord => {
       const repo = this.ensureRepo(options, nowMs);
       const existing = this.readMirror(repo);
       if (existing !== null && existing.source === source) return existing;
       this.stmt('DELETE FROM mirrors WHERE repo_id = ?').run(repo.id);
       this.stmt('INSERT INTO mirrors (repo_id, source) VALUES (?, ?)').run(repo.id, source);
-      const created = this.readMirror(this.findRepo(repo.owner, repo.name) ?? repo);
+      const created = this.readMirror(this.readRepo(repo.owner, repo.name) ?? repo);
       if (!created) throw new Error('mirror row vanished after insert');
       return created;
     }).immediate();
+    // It may have created the repository or changed its description or visibility.
+    this.forgetDerived();
+    return record;
   }
 
   private readMirror(repo: RepoRecord): MirrorRecord | null {
@@ -536,7 +588,7 @@ class SqliteStore implements IssueStore {
     this.db.transaction(() => {
       const repoIds = token.repos.map((fullName) => {
         const [owner = '', name = ''] = fullName.split('/');
-        const repo = this.findRepo(owner, name);
+        const repo = this.readRepo(owner, name);
         if (!repo) throw new StoreError(`no repository ${fullName}`);
         return repo.id;
       });
@@ -553,6 +605,7 @@ class SqliteStore implements IssueStore {
   }
 
   revokeToken(hash: string): boolean {
+    this.tokenCache.delete(hash);
     return this.stmt('DELETE FROM tokens WHERE hash = ?').run(hash).changes > 0;
   }
 
