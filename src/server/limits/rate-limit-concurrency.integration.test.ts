@@ -77,6 +77,23 @@ describe('rate limits under concurrency (spec 8)', () => {
     expect(after.rate).toMatchObject({ used: 31, remaining: 969 });
   });
 
+  it('never lets 304s in flight take the last credit from a request that needs it', async () => {
+    svc = await startTestService({ limits: { unauthLimit: 10 } });
+    const origin = svc.origin;
+    const etag = (await get(origin, LIST)).headers.get('etag')!;
+    for (let i = 0; i < 8; i++) await get(origin, LIST);
+    // One credit left; 50 revalidations and 5 full requests arrive together. A 304 takes a credit
+    // and gives it back (rate-limit.ts); this holds while nothing between the two waits on real I/O
+    // (the store is synchronous), and fails the day a route awaits with the credit held.
+    const answers = await Promise.all([
+      ...Array.from({ length: 50 }, () => get(origin, LIST, [['If-None-Match', etag]])),
+      ...Array.from({ length: 5 }, () => get(origin, '/api/repos/octo/hello/issues?per_page=3')),
+    ]);
+    expect(answers.slice(0, 50).map((r) => r.status)).toEqual(Array(50).fill(304));
+    expect(answers.slice(50).filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.slice(50).filter((r) => r.status === 403)).toHaveLength(4);
+  });
+
   it('continues the window where it was after a clean restart, not from a fresh budget', async () => {
     svc = await startTestService({ limits: { unauthLimit: 50 } });
     for (let i = 0; i < 7; i++) await get(svc.origin, LIST);
