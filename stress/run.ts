@@ -80,7 +80,12 @@ try {
   const s = await soak(soakDb, SOAK_S, WARM_UP_S);
   for (const p of s.problems) console.log(`  ${p}`);
   row('soak statuses', `${s.requests} requests in ${s.seconds} s: ${histogram(s.statuses)}; errors ${s.errors}, timeouts ${s.timeouts}`, s.problems.filter((p) => !p.startsWith('RSS')).length === 0);
-  row('soak server RSS', `start ${s.rssStartMb.toFixed(1)} MB, end ${s.rssEndMb.toFixed(1)} MB, peak ${s.rssPeakMb.toFixed(1)} MB (tolerance +${RSS_TOLERANCE_MB} MB); by tenths: ${s.rssTrailMb.map((m) => m.toFixed(0)).join(' ')} MB`, s.rssEndMb - s.rssStartMb <= RSS_TOLERANCE_MB);
+  row(
+    'soak server RSS',
+    `start ${s.rssStartMb.toFixed(1)} MB, end ${s.rssEndMb.toFixed(1)} MB, peak ${s.rssPeakMb.toFixed(1)} MB; by tenths: ${s.rssTrailMb.map((m) => m.toFixed(0)).join(' ')} MB; ` +
+      `growth (median of last tenth − first tenth) ${s.rssGrowthMb.toFixed(1)} MB, tolerance ${RSS_TOLERANCE_MB} MB`,
+    s.rssGrowthMb <= RSS_TOLERANCE_MB,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -12,17 +12,23 @@ import { startChildService } from '../src/server/test-support/fuzz-child-service
 
 /** Every status this mix is meant to produce; anything else fails the soak. */
 export const INTENDED_STATUSES: ReadonlySet<number> = new Set([200, 301, 304, 400, 401, 403, 404, 422, 429]);
-/** Allowed growth of the server's RSS from after warm-up to the end. */
+/**
+ * Allowed growth of the server's RSS: the median of the last tenth of the samples against the
+ * median of the first tenth (after warm-up). RSS swings by tens of MB with V8's collections, so
+ * one sample at each end would judge the collector's timing; a leak climbs through the medians.
+ */
 export const RSS_TOLERANCE_MB = 64;
 const RATE_PER_S = 200;
 const CONNECTIONS = 8;
 const SAMPLE_EVERY_MS = 1000;
 /**
- * Anonymous requests spend about 80 credits a second at this rate, hubot's about 40:
- * 1,200 a 20-second window runs out after ~15 s (403s), 300 per 10 s bursts run out
- * after ~7 s (429s); mona stays under both.
+ * At this rate anonymous requests spend about 75 credits a second, hubot's about 38 and
+ * mona's about 25. Bursts of 450 per 10 s: the anonymous IP runs past it for a few seconds
+ * of every ten (429s). 500 credits per user per 20-second window: hubot runs out after
+ * ~13 s of each window (403s); mona stays under both. The anonymous hourly-style limit is
+ * out of reach, so its 403 is left to the fuzz and the tests.
  */
-const SERVE_ARGS = ['--unauth-limit', '1200', '--window-seconds', '20', '--auth-limit', '1000000', '--burst-limit', '300', '--burst-window-seconds', '10'];
+const SERVE_ARGS = ['--unauth-limit', '1000000', '--window-seconds', '20', '--auth-limit', '500', '--burst-limit', '450', '--burst-window-seconds', '10'];
 
 const token = (user: string, expired = false) => DEMO_TOKENS.find((t) => t.user === user && (t.expiresAt !== null) === expired)!.token;
 const HUBOT = { Authorization: `Bearer ${token('hubot')}` };
@@ -47,6 +53,11 @@ const MIX: autocannon.Request[] = [
   { method: 'GET', path: '/api/rate_limit' },
 ];
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
+}
+
 function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return kb / 1024;
@@ -63,6 +74,8 @@ export interface SoakFigures {
   rssPeakMb: number;
   /** samples at each tenth of the soak, to tell a plateau from a steady climb */
   rssTrailMb: number[];
+  /** median of the last tenth minus median of the first tenth */
+  rssGrowthMb: number;
   problems: string[];
 }
 
@@ -93,10 +106,12 @@ export async function soak(demoDb: string, seconds: number, warmUpSeconds: numbe
     for (const code of statuses.keys()) if (!INTENDED_STATUSES.has(Number(code))) problems.push(`unintended status ${code} ×${statuses.get(code)}`);
     if (result.errors > 0) problems.push(`${result.errors} connection errors`);
     if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
-    if (rssEndMb - rssStartMb > RSS_TOLERANCE_MB) problems.push(`RSS grew ${(rssEndMb - rssStartMb).toFixed(1)} MB (> ${RSS_TOLERANCE_MB} MB)`);
+    const tenth = Math.max(1, Math.floor(samples.length / 10));
+    const rssGrowthMb = median(samples.slice(-tenth)) - median(samples.slice(0, tenth));
+    if (rssGrowthMb > RSS_TOLERANCE_MB) problems.push(`RSS grew ${rssGrowthMb.toFixed(1)} MB (> ${RSS_TOLERANCE_MB} MB)`);
     if (svc.child.exitCode !== null) problems.push(`the service exited (${svc.child.exitCode})`);
     const rssTrailMb = Array.from({ length: 10 }, (_, i) => samples[Math.floor(((i + 1) * samples.length) / 10) - 1] ?? rssEndMb);
-    return { seconds, requests: result.requests.total, statuses, errors: result.errors, timeouts: result.timeouts, rssStartMb, rssEndMb, rssPeakMb, rssTrailMb, problems };
+    return { seconds, requests: result.requests.total, statuses, errors: result.errors, timeouts: result.timeouts, rssStartMb, rssEndMb, rssPeakMb, rssTrailMb, rssGrowthMb, problems };
   } finally {
     await svc.stop();
   }
