@@ -14,5 +14,6 @@ await Promise.all([
   import('../routes/settings-page'),
   import('../routes/start-page'),
   import('../features/issues/virtual-issue-rows'),
+  import('../components/shortcuts-table'),
   import('../features/issue-view/markdown/markdown-body'),
 ]);
