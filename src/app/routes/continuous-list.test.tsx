@@ -100,7 +100,8 @@ describe('the continuous list', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Issue number 59' })).toHaveFocus());
   });
 
-  it('shows a failed next page with the usual message and a retry that carries on', async () => {
+  // Three retries with (short) backoff before the message: slower than most tests on a busy machine.
+  it('shows a failed next page with the usual message and a retry that carries on', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     let failPageTwo = true;
     renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
@@ -113,7 +114,7 @@ describe('the continuous list', () => {
       },
     });
     // After the retries with backoff (spec 7.2), the message and a Retry button.
-    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 5_000 });
+    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 15_000 });
     expect(screen.getByText('The service failed (503)')).toBeInTheDocument();
     expect(loadedStatus()).toHaveTextContent(/^Loaded 20 issues$/);
     expect(screen.getByRole('link', { name: 'Issue number 60' })).toBeInTheDocument();
