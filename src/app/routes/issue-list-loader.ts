@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { issueContinuousQuery, issuePageQuery } from '../features/issues/issue-queries';
 import { continuousRequestUrl, pageRequestUrl, readListView } from '../features/issues/list-view';
-import { loadVirtualIssueRows } from '../features/issues/virtual-issue-rows-chunk';
+import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { hasSearchQualifiers, listPath, translateListQuery } from '../features/repo-picker/github-url';
 import type { AppServices } from '../services/app-services';
@@ -29,8 +29,8 @@ export function issueListLoader(services: AppServices) {
 
     const view = readListView(url.searchParams);
     if (view.mode === 'continuous') {
-      // The rows' chunk (with the virtualiser) downloads alongside the first page.
-      loadVirtualIssueRows().catch(() => {
+      // The continuous list's chunk (with the virtualiser) downloads alongside the first page.
+      loadContinuousIssueList().catch(() => {
         // React.lazy tries again when it renders, and its error shows there.
       });
     }

@@ -7,7 +7,7 @@
 import { FilterIcon, SearchIcon, XIcon } from '@primer/octicons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useLoaderData, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ValidationErrorDetail } from '../../shared/wire-types';
 import { ValidationError } from '../api/api-errors';
@@ -18,7 +18,7 @@ import { ProgressBar } from '../components/progress-bar';
 import { formatCount } from '../components/time-format';
 import { useHotkeys, type Hotkeys } from '../components/use-hotkeys';
 import { useUrlBoundInput } from '../components/use-url-bound-input';
-import { ContinuousIssueList } from '../features/issues/continuous-issue-list';
+import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { FilterChips } from '../features/issues/filter-chips';
 import {
   LabelMenu,
@@ -46,6 +46,8 @@ import { useRepoLabels } from '../features/repository/use-repo-labels';
 import { SaveViewButton } from '../features/saved-views/save-view-button';
 import { useConnection } from '../services/app-services-context';
 import type { IssueListLoaderData } from './issue-list-loader';
+
+const ContinuousIssueList = lazy(async () => ({ default: (await loadContinuousIssueList()).ContinuousIssueList }));
 
 const FIELD_HELP: Record<string, string> = {
   since: 'Use a date such as 2024-05-01, or an ISO 8601 time such as 2024-05-01T12:00:00Z.',
@@ -290,21 +292,29 @@ function IssueList() {
         </p>
       ) : null}
       {continuous ? (
-        <ContinuousIssueList
-          owner={owner}
-          repo={repo}
-          firstUrl={view.request.ok ? continuousRequestUrl(connection, owner, repo, view.request.value) : null}
-          shown={view.shown}
-          type={view.type}
-          q={view.q}
-          emptyTitle={emptyTitle}
-          linkState={issueState}
-          toolbar={modeToggle}
-          onLabel={addLabel}
-          onAuthor={(login) => changeFilters({ creator: login })}
-          onAssignee={(login) => changeFilters({ assignee: login })}
-          onClearPageFilters={() => changeFilters({ q: null, type: null }, { replace: true })}
-        />
+        <Suspense
+          fallback={
+            <div className="card">
+              <IssueListSkeleton rows={Math.min(view.shown.perPage, 10)} />
+            </div>
+          }
+        >
+          <ContinuousIssueList
+            owner={owner}
+            repo={repo}
+            firstUrl={view.request.ok ? continuousRequestUrl(connection, owner, repo, view.request.value) : null}
+            shown={view.shown}
+            type={view.type}
+            q={view.q}
+            emptyTitle={emptyTitle}
+            linkState={issueState}
+            toolbar={modeToggle}
+            onLabel={addLabel}
+            onAuthor={(login) => changeFilters({ creator: login })}
+            onAssignee={(login) => changeFilters({ assignee: login })}
+            onClearPageFilters={() => changeFilters({ q: null, type: null }, { replace: true })}
+          />
+        </Suspense>
       ) : (
         <>
         {response?.offline ? (

@@ -13,7 +13,7 @@ await Promise.all([
   import('../routes/issue-view-page'),
   import('../routes/settings-page'),
   import('../routes/start-page'),
-  import('../features/issues/virtual-issue-rows'),
+  import('../features/issues/continuous-issue-list'),
   import('../components/shortcuts-table'),
   import('../features/issue-view/markdown/markdown-body'),
 ]);

@@ -2,10 +2,11 @@
  * The list in continuous mode (`view=continuous`): one long list that loads
  * the next page, by the `Link` header's `next` (spec 4.2 rule 3), when the
  * reader scrolls near its end; one request at a time, paused while the rate
- * limit is spent. The rows themselves are virtualised in a lazy chunk.
+ * limit is spent. A lazy chunk (continuous-issue-list-chunk.ts) with its
+ * virtualised rows: paged mode never loads it.
  */
 import { ClockIcon } from '@primer/octicons-react';
-import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';
 import { ValidationError } from '../../api/api-errors';
@@ -21,9 +22,7 @@ import { EmptyState, IssueListSkeleton } from './issue-list-states';
 import type { TypeFilter } from './list-view';
 import { RetryNotice } from './retry-notice';
 import { useContinuousIssues } from './use-continuous-issues';
-import { loadVirtualIssueRows } from './virtual-issue-rows-chunk';
-
-const VirtualIssueRows = lazy(loadVirtualIssueRows);
+import VirtualIssueRows from './virtual-issue-rows';
 
 /** "Loaded 2,417 issues", and ", all of them" once there is no next page. */
 export function loadedStatus(count: number, complete: boolean): string {
@@ -197,22 +196,20 @@ export function ContinuousIssueList({
       );
     }
     return (
-      <Suspense fallback={<IssueListSkeleton rows={Math.min(rows.length, 10)} />}>
-        <VirtualIssueRows
-          rows={rows}
-          owner={owner}
-          repo={repo}
-          linkState={linkState}
-          selected={selected}
-          focusRequest={focusRequest}
-          complete={complete}
-          onSelect={setSelected}
-          onNearEnd={onNearEnd}
-          onLabel={onLabel}
-          onAuthor={onAuthor}
-          onAssignee={onAssignee}
-        />
-      </Suspense>
+      <VirtualIssueRows
+        rows={rows}
+        owner={owner}
+        repo={repo}
+        linkState={linkState}
+        selected={selected}
+        focusRequest={focusRequest}
+        complete={complete}
+        onSelect={setSelected}
+        onNearEnd={onNearEnd}
+        onLabel={onLabel}
+        onAuthor={onAuthor}
+        onAssignee={onAssignee}
+      />
     );
   }
 
