@@ -25,6 +25,9 @@ function pageOf(url: string): number {
   return Number(new URL(url).searchParams.get('page'));
 }
 
+/** The app's first render waits for its lazy route chunk: on a busy machine, longer than Testing Library's second. */
+const FIRST_RENDER = { timeout: 5_000 };
+
 /** Scroll the window as a reader would; jsdom lays nothing out, so the virtualiser's row estimate is the layout. */
 function scrollWindowTo(y: number): void {
   act(() => {
@@ -44,7 +47,7 @@ describe('the continuous list', () => {
   it('switches between pages and one continuous list, keeping the filters', async () => {
     const user = userEvent.setup();
     const { router } = renderApp(['/acme/rocket/issues?labels=bug&per_page=50&page=2'], { handler: () => undefined });
-    const modes = await screen.findByRole('group', { name: 'List mode' });
+    const modes = await screen.findByRole('group', { name: 'List mode' }, FIRST_RENDER);
     expect(within(modes).getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(modes).getByRole('button', { name: 'Continuous' }));
@@ -61,7 +64,7 @@ describe('the continuous list', () => {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
     // The first page is shorter than a screen: the second follows by itself, then it waits for the reader.
-    await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/));
+    await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/), FIRST_RENDER);
     const listCalls = () => api.calls.filter((url) => isListRequest(new URL(url)));
     expect(listCalls().map(pageOf)).toEqual([1, 2]);
     // Only the rows near the viewport are in the DOM, each saying which of how many (unknown until the end) it is.
@@ -87,7 +90,7 @@ describe('the continuous list', () => {
     renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
-    await screen.findByRole('link', { name: 'Issue number 60' });
+    await screen.findByRole('link', { name: 'Issue number 60' }, FIRST_RENDER);
     await user.keyboard('j');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Issue number 60' })).toHaveFocus());
 
@@ -128,7 +131,7 @@ describe('the continuous list', () => {
     const { api } = renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
-    await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/));
+    await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/), FIRST_RENDER);
     act(() => api.reportRateLimit({ limit: 60, remaining: 0, used: 60, resetAt: Date.now() + 600_000, resource: 'core', observedAt: Date.now() }));
 
     scrollWindowTo(40 * 62);

@@ -295,6 +295,7 @@ function IssueList() {
         <Suspense
           fallback={
             <div className="card">
+              <div className="flex justify-end border-b border-line bg-canvas-subtle px-4 py-2">{modeToggle}</div>
               <IssueListSkeleton rows={Math.min(view.shown.perPage, 10)} />
             </div>
           }
