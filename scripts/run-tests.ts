@@ -1,13 +1,15 @@
 /**
  * `npm test`: lint, types, unit + integration (vitest), production build,
- * end-to-end (Playwright in Chromium against the real service). Every step
- * runs even when an earlier one fails, so one run shows everything; the last
- * line sums all suites as `N passed, N failed`.
+ * the bundle budget of that build, end-to-end (Playwright in Chromium
+ * against the real service). Every step runs even when an earlier one
+ * fails, so one run shows everything; the last line sums all suites as
+ * `N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleReport, formatBundleReport } from './check-bundle-budget';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, '.tmp', 'test-results');
@@ -58,6 +60,20 @@ function playwright(): StepResult {
   return { name: 'e2e', passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected || (code === 0 ? 0 : 1) };
 }
 
+/** The bundle budget of the build just made (scripts/check-bundle-budget.ts): one check per budget line. */
+function bundleBudget(): StepResult {
+  console.log('\n▶ bundle budget (first paint of the issue list)');
+  try {
+    const report = bundleReport(path.join(ROOT, 'dist'));
+    console.log(formatBundleReport(report));
+    const failed = report.checks.filter((c) => !c.ok).length;
+    return { name: 'bundle budget', passed: report.checks.length - failed, failed };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return { name: 'bundle budget (no report: see above)', passed: 0, failed: 1 };
+  }
+}
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
@@ -67,6 +83,7 @@ const results: StepResult[] = [
   vitest(),
   check('production build (vite build)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']),
 ];
+results.push(existsSync(path.join(ROOT, 'dist', '.vite', 'manifest.json')) ? bundleBudget() : { name: 'bundle budget (not run: the build failed)', passed: 0, failed: 1 });
 if (existsSync(path.join(ROOT, 'dist', 'index.html'))) results.push(playwright());
 else results.push({ name: 'e2e (not run: the build failed)', passed: 0, failed: 1 });
 

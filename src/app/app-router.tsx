@@ -1,15 +1,19 @@
 /**
  * The routes, mirroring github.com's paths so a GitHub URL maps one to one.
- * Each route module owns its loader, component and error element.
+ *
+ * Only the shell (root and repository layouts) and the loaders are in the
+ * entry chunk; every page component is a route `lazy` chunk. Loaders stay
+ * static so a page's data starts loading in parallel with its chunk (React
+ * Router runs a static loader alongside `lazy`). The issue list's chunk is
+ * also fetched alongside the entry by a modulepreload (see vite.config.ts):
+ * the list's first paint never waits for a second round trip.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { IssueListError, IssueListPage, issueListLoader, shouldRevalidateIssueList } from './routes/issue-list-page';
-import { IssueViewError, IssueViewPage, issueViewLoader } from './routes/issue-view-page';
+import { issueListLoader, shouldRevalidateIssueList } from './routes/issue-list-loader';
+import { issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, PullsRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
 import { RootError, RootLayout } from './routes/root-layout';
 import { PageNotFound, RouteError } from './routes/route-error';
-import { SettingsError, SettingsPage } from './routes/settings-page';
-import { StartError, StartPage } from './routes/start-page';
 import type { AppServices } from './services/app-services';
 
 export function createAppRoutes(services: AppServices): RouteObject[] {
@@ -25,8 +29,16 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
           // Anything failing below still renders inside the shell.
           errorElement: <RouteError />,
           children: [
-            { index: true, element: <StartPage />, errorElement: <StartError /> },
-            { path: 'settings', element: <SettingsPage />, errorElement: <SettingsError /> },
+            {
+              index: true,
+              lazy: { Component: async () => (await import('./routes/start-page')).StartPage },
+              errorElement: <RouteError />,
+            },
+            {
+              path: 'settings',
+              lazy: { Component: async () => (await import('./routes/settings-page')).SettingsPage },
+              errorElement: <RouteError />,
+            },
             {
               path: ':owner/:repo',
               element: <RepoLayout />,
@@ -37,12 +49,17 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
                 { index: true, element: <RepoIndexRedirect /> },
                 {
                   path: 'issues',
-                  element: <IssueListPage />,
+                  lazy: { Component: async () => (await import('./routes/issue-list-page')).IssueListPage },
                   loader: issueListLoader(services),
                   shouldRevalidate: shouldRevalidateIssueList,
-                  errorElement: <IssueListError />,
+                  errorElement: <RouteError subject="repository" />,
                 },
-                { path: 'issues/:number', element: <IssueViewPage />, loader: issueViewLoader(services), errorElement: <IssueViewError /> },
+                {
+                  path: 'issues/:number',
+                  lazy: { Component: async () => (await import('./routes/issue-view-page')).IssueViewPage },
+                  loader: issueViewLoader(services),
+                  errorElement: <RouteError subject="issue" />,
+                },
                 { path: 'pulls', element: <PullsRedirect /> },
                 { path: 'pull/:number/*', element: <PullRedirect /> },
                 { path: '*', element: <PageNotFound /> },

@@ -205,7 +205,9 @@ describe('the issue list', () => {
     await user.click(document.body);
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('?');
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    const shortcuts = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The table is a lazy chunk, loaded on the first opening.
+    expect(await within(shortcuts).findByRole('cell', { name: 'Select the next issue' })).toBeInTheDocument();
   });
 
   it('saves the current filters as a named view', async () => {

@@ -1,30 +1,24 @@
 /**
  * `/:owner/:repo/issues`: the list. Every filter is in the URL; paging follows
  * the service's `Link` rels through the location state (spec 4.2 rule 3).
+ * `view=continuous` shows one long list instead (continuous-issue-list.tsx).
+ * A lazy route chunk, preloaded with the entry; its loader is issue-list-loader.ts.
  */
 import { FilterIcon, SearchIcon, XIcon } from '@primer/octicons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useId, useMemo, useRef, useState } from 'react';
-import {
-  Navigate,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Navigate, useLoaderData, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ValidationErrorDetail } from '../../shared/wire-types';
-import { NetworkError, RateLimitedError, ServerError, ValidationError } from '../api/api-errors';
+import { ValidationError } from '../api/api-errors';
 import { pageNumberOf } from '../api/link-header';
 import { Countdown } from '../components/countdown';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
 import { formatCount } from '../components/time-format';
-import { useHotkeys } from '../components/use-hotkeys';
+import { useHotkeys, type Hotkeys } from '../components/use-hotkeys';
 import { useUrlBoundInput } from '../components/use-url-bound-input';
+import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { FilterChips } from '../features/issues/filter-chips';
 import {
   LabelMenu,
@@ -40,60 +34,20 @@ import { visibleIssues } from '../features/issues/issue-filter';
 import { EmptyState, IssueListSkeleton, PastTheEnd } from '../features/issues/issue-list-states';
 import { issuePageQuery } from '../features/issues/issue-queries';
 import { IssueRow } from '../features/issues/issue-row';
-import { pageLinkState, pageRequestUrl, readListView, withParams } from '../features/issues/list-view';
+import { ListModeToggle } from '../features/issues/list-mode-toggle';
+import { continuousRequestUrl, pageLinkState, pageRequestUrl, readListView, withParams } from '../features/issues/list-view';
 import { Pager, pageCount } from '../features/issues/pager';
+import { RetryNotice } from '../features/issues/retry-notice';
 import { useIssuePage } from '../features/issues/use-issue-page';
-import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { useRateLimitBlock } from '../features/rate-limit/use-rate-limit-block';
-import { hasSearchQualifiers, issueViewPath, listPath, translateListQuery } from '../features/repo-picker/github-url';
+import { issueViewPath, listPath } from '../features/repo-picker/github-url';
 import { FollowRename } from '../features/repository/follow-rename';
 import { useRepoLabels } from '../features/repository/use-repo-labels';
 import { SaveViewButton } from '../features/saved-views/save-view-button';
-import type { AppServices } from '../services/app-services';
 import { useConnection } from '../services/app-services-context';
-import { RouteError } from './route-error';
+import type { IssueListLoaderData } from './issue-list-loader';
 
-/** What the list's loader hands its page: a GitHub search to translate first, or nothing. */
-type IssueListLoaderData = { translate: { to: string; ignored: string[] } } | null;
-
-export function issueListLoader(services: AppServices) {
-  return ({ params, request }: LoaderFunctionArgs): IssueListLoaderData => {
-    const owner = params.owner ?? '';
-    const repo = params.repo ?? '';
-    const url = new URL(request.url);
-
-    // A github.com URL with its host swapped for ours (`?q=is:closed label:bug`):
-    // on arrival, translate GitHub's search into the list's own parameters.
-    if (services.navigation.isInitialLoad() && hasSearchQualifiers(url.searchParams.get('q'))) {
-      const { params: search, ignored } = translateListQuery(url.searchParams, 'issues');
-      return { translate: { to: listPath(owner, repo, search), ignored } };
-    }
-
-    const view = readListView(url.searchParams);
-    if (!view.request.ok) return null;
-    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
-    const connection = services.connection.getSnapshot();
-    const requestUrl = pageRequestUrl(connection, owner, repo, view.request.value, services.navigation.stateFor(request));
-    // Start fetching before render, without holding the navigation up: the page shows skeletons meanwhile.
-    services.queryClient.ensureQueryData(issuePageQuery(connection, requestUrl)).catch(() => {
-      // The page's own query shows the failure.
-    });
-    return null;
-  };
-}
-
-/** Filtering the loaded page (`q`, `type`) asks nothing of the service: no need to run the loader. */
-export function shouldRevalidateIssueList({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL): string => {
-    const search = new URLSearchParams(url.search);
-    search.delete('q');
-    search.delete('type');
-    search.sort();
-    return search.toString();
-  };
-  return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
-}
+const ContinuousIssueList = lazy(async () => ({ default: (await loadContinuousIssueList()).ContinuousIssueList }));
 
 const FIELD_HELP: Record<string, string> = {
   since: 'Use a date such as 2024-05-01, or an ISO 8601 time such as 2024-05-01T12:00:00Z.',
@@ -139,7 +93,8 @@ function IssueList() {
   const ids = useId();
 
   const view = useMemo(() => readListView(searchParams), [searchParams]);
-  const requestUrl = view.request.ok ? pageRequestUrl(connection, owner, repo, view.request.value, location.state) : null;
+  const continuous = view.mode === 'continuous';
+  const requestUrl = view.request.ok && !continuous ? pageRequestUrl(connection, owner, repo, view.request.value, location.state) : null;
   const query = useIssuePage(requestUrl);
   const cachedLabels = useRepoLabels(owner, repo, false);
   useUrlBoundInput(filterInputRef, view.q);
@@ -190,19 +145,25 @@ function IssueList() {
     titleLinks.current.get(issue.number)?.focus();
   }
 
+  // In continuous mode the list moves its own selection (it knows which rows are rendered).
+  const rowKeys: Hotkeys = continuous
+    ? {}
+    : {
+        j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
+        k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
+        o: () => {
+          const issue = rows[selectedIndex];
+          if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
+        },
+        Enter: (event: KeyboardEvent) => {
+          // A focused link opens itself; only a selection without focus needs us.
+          if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
+          const issue = rows[selectedIndex];
+          if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
+        },
+      };
   useHotkeys({
-    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
-    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
-    o: () => {
-      const issue = rows[selectedIndex];
-      if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
-    },
-    Enter: (event) => {
-      // A focused link opens itself; only a selection without focus needs us.
-      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
-      const issue = rows[selectedIndex];
-      if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: issueState });
-    },
+    ...rowKeys,
     '/': (event) => {
       event.preventDefault();
       setFiltersOpen(true);
@@ -227,7 +188,9 @@ function IssueList() {
   };
 
   const refreshing = query.isFetching && query.isPlaceholderData;
-  const retryingAfter = query.isFetching && query.failureCount > 0 ? query.failureReason : null;
+  const modeToggle = <ListModeToggle mode={view.mode} onChange={(mode) => changeFilters({ view: mode === 'continuous' ? 'continuous' : null })} />;
+  const filtered = ['labels', 'since', 'creator', 'assignee', 'mentioned', 'milestone'].some((name) => searchParams.has(name));
+  const emptyTitle = filtered ? 'No issues match these filters' : `No ${view.shown.state === 'all' ? '' : `${view.shown.state} `}issues or pull requests`;
   const ignored = readIgnored(location.state);
   const status = query.isPending
     ? query.fetchStatus === 'fetching'
@@ -241,11 +204,15 @@ function IssueList() {
 
   return (
     <div className="space-y-3">
-      <FollowRename owner={owner} repo={repo} movedTo={response?.movedTo} />
+      {continuous ? null : (
+        <>
+          <FollowRename owner={owner} repo={repo} movedTo={response?.movedTo} />
+          <p className="sr-only" aria-live="polite" role="status">
+            {status}
+          </p>
+        </>
+      )}
       <h2 className="sr-only">Issues</h2>
-      <p className="sr-only" aria-live="polite" role="status">
-        {status}
-      </p>
 
       <div className="space-y-2">
         <div className="flex gap-2">
@@ -324,65 +291,88 @@ function IssueList() {
           Not applied, as the API has no equivalent: <span className="font-mono">{ignored.join(' ')}</span>
         </p>
       ) : null}
-      {response?.offline ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
-          <span>
-            <strong>You are offline.</strong> This is the copy of this page saved on this device; it may be out of date.
-          </span>
-          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {retryingAfter instanceof RateLimitedError ? (
-        <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
-          The service asked us to slow down. Trying again at <Countdown until={retryingAfter.retryAt} className="font-medium" />.
-        </p>
-      ) : retryingAfter instanceof ServerError || retryingAfter instanceof NetworkError ? (
-        <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
-          {retryingAfter instanceof ServerError ? `The service failed (${retryingAfter.status}).` : 'The service did not answer.'} Retrying with
-          backoff (attempt {query.failureCount + 1})…
-        </p>
-      ) : null}
+      {continuous ? (
+        <Suspense
+          fallback={
+            <div className="card">
+              <div className="flex justify-end border-b border-line bg-canvas-subtle px-4 py-2">{modeToggle}</div>
+              <IssueListSkeleton rows={Math.min(view.shown.perPage, 10)} />
+            </div>
+          }
+        >
+          <ContinuousIssueList
+            owner={owner}
+            repo={repo}
+            firstUrl={view.request.ok ? continuousRequestUrl(connection, owner, repo, view.request.value) : null}
+            shown={view.shown}
+            type={view.type}
+            q={view.q}
+            emptyTitle={emptyTitle}
+            linkState={issueState}
+            toolbar={modeToggle}
+            onLabel={addLabel}
+            onAuthor={(login) => changeFilters({ creator: login })}
+            onAssignee={(login) => changeFilters({ assignee: login })}
+            onClearPageFilters={() => changeFilters({ q: null, type: null }, { replace: true })}
+          />
+        </Suspense>
+      ) : (
+        <>
+        {response?.offline ? (
+          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+            <span>
+              <strong>You are offline.</strong> This is the copy of this page saved on this device; it may be out of date.
+            </span>
+            <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        <RetryNotice fetching={query.isFetching} failureCount={query.failureCount} failureReason={query.failureReason} />
 
-      <section aria-labelledby={`${ids}-count`} aria-busy={query.isFetching} className="card relative overflow-hidden">
-        {refreshing ? <ProgressBar label="Loading the page" /> : null}
-        <header className="flex items-center justify-between gap-2 border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
-          <h3 id={`${ids}-count`} className="text-sm">
-            {response ? (
-              clientFiltered ? (
-                <>
-                  <span className="font-semibold text-fg">{formatCount(rows.length)}</span> of {formatCount(issues.length)} on this page
-                </>
+        <section aria-labelledby={`${ids}-count`} aria-busy={query.isFetching} className="card relative overflow-hidden">
+          {refreshing ? <ProgressBar label="Loading the page" /> : null}
+          <header className="flex items-center justify-between gap-2 border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
+            <h3 id={`${ids}-count`} className="text-sm">
+              {response ? (
+                clientFiltered ? (
+                  <>
+                    <span className="font-semibold text-fg">{formatCount(rows.length)}</span> of {formatCount(issues.length)} on this page
+                  </>
+                ) : (
+                  <>
+                    <span className="font-semibold text-fg">{formatCount(issues.length)}</span> on this page
+                  </>
+                )
               ) : (
-                <>
-                  <span className="font-semibold text-fg">{formatCount(issues.length)}</span> on this page
-                </>
-              )
-            ) : (
-              'Issues and pull requests'
-            )}
-          </h3>
-          <span className="hidden text-xs sm:inline">
-            Press <kbd className="font-mono">?</kbd> for keyboard shortcuts
-          </span>
-        </header>
-        <div className={clsx(refreshing && 'opacity-60 transition-opacity')}>
-          {renderListBody()}
-        </div>
-      </section>
+                'Issues and pull requests'
+              )}
+            </h3>
+            <span className="flex items-center gap-3">
+              <span className="hidden text-xs lg:inline">
+                Press <kbd className="font-mono">?</kbd> for keyboard shortcuts
+              </span>
+              {modeToggle}
+            </span>
+          </header>
+          <div className={clsx(refreshing && 'opacity-60 transition-opacity')}>
+            {renderListBody()}
+          </div>
+        </section>
 
-      {response && issues.length > 0 ? (
-        <Pager
-          links={response.links}
-          page={view.page}
-          target={toPage}
-          onFollow={followPage}
-          block={block}
-          notModified={response.notModified}
-          offline={response.offline}
-        />
-      ) : null}
+        {response && issues.length > 0 ? (
+          <Pager
+            links={response.links}
+            page={view.page}
+            target={toPage}
+            onFollow={followPage}
+            block={block}
+            notModified={response.notModified}
+            offline={response.offline}
+          />
+        ) : null}
+        </>
+      )}
     </div>
   );
 
@@ -432,9 +422,8 @@ function IssueList() {
           />
         );
       }
-      const filtered = searchParams.has('labels') || searchParams.has('since') || searchParams.has('creator') || searchParams.has('assignee') || searchParams.has('mentioned') || searchParams.has('milestone');
       return (
-        <EmptyState title={filtered ? 'No issues match these filters' : `No ${view.shown.state === 'all' ? '' : `${view.shown.state} `}issues or pull requests`}>
+        <EmptyState title={emptyTitle}>
           {filtered ? (
             <p>
               Try removing a filter, or{' '}
@@ -492,8 +481,4 @@ function IssueList() {
       </ul>
     );
   }
-}
-
-export function IssueListError() {
-  return <RouteError subject="repository" />;
 }

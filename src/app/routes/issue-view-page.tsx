@@ -1,9 +1,10 @@
 /**
  * `/:owner/:repo/issues/:number`: one issue (or pull request) and its comments.
  * Opened from the list it shows at once from the list's page, then refreshes.
+ * Loaded lazily (its own chunk): its loader, in issue-view-loader.ts, is not.
  */
 import { ArrowLeftIcon } from '@primer/octicons-react';
-import { data, Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs, type To } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
 import { RelativeTime } from '../components/relative-time';
@@ -14,43 +15,12 @@ import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueComments } from '../features/issue-view/issue-comments';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { isPullRequest } from '../features/issues/issue-filter';
-import { issueCommentsQuery, issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
-import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { listPath } from '../features/repo-picker/github-url';
 import { FollowRename } from '../features/repository/follow-rename';
-import type { AppServices } from '../services/app-services';
-import { RouteError } from './route-error';
 import { IssueTitle } from '../components/issue-title';
-
-const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
-
-export function parseIssueNumber(raw: string | undefined): number | null {
-  return raw !== undefined && ISSUE_NUMBER.test(raw) ? Number(raw) : null;
-}
-
-export function issueViewLoader(services: AppServices) {
-  return ({ params }: LoaderFunctionArgs): null => {
-    const number = parseIssueNumber(params.number);
-    // Not an issue number: this address is no page of ours.
-    if (number === null) throw data(null, { status: 404 });
-    const owner = params.owner ?? '';
-    const repo = params.repo ?? '';
-    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
-    const connection = services.connection.getSnapshot();
-    const { queryClient } = services;
-    queryClient.ensureQueryData(issueDetailQuery(connection, owner, repo, number)).catch(() => {
-      // The page's own query shows the failure.
-    });
-    // Comments in parallel, unless the list already says there are none (a request saved).
-    const fromList = issueFromListCache(queryClient, connection.identity, owner, repo, number);
-    if (fromList === undefined || fromList.data.comments > 0) {
-      void queryClient.prefetchInfiniteQuery(issueCommentsQuery(connection, owner, repo, number));
-    }
-    return null;
-  };
-}
+import { parseIssueNumber } from './issue-view-loader';
 
 /** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */
 function backTarget(state: unknown, owner: string, repo: string): { to: To; state: unknown } {
@@ -165,8 +135,4 @@ function IssueSkeleton() {
       </div>
     </div>
   );
-}
-
-export function IssueViewError() {
-  return <RouteError subject="issue" />;
 }

@@ -10,7 +10,6 @@ import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos
 import { listPath, translateRepoInput } from '../features/repo-picker/github-url';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
-import { RouteError } from './route-error';
 
 const EXAMPLES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
 
@@ -211,8 +210,4 @@ function SavedViews() {
       )}
     </Panel>
   );
-}
-
-export function StartError() {
-  return <RouteError />;
 }

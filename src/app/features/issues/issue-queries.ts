@@ -1,5 +1,5 @@
 /** Query keys and options of issues: list pages, one issue, its comments. Shared by route loaders and hooks. */
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Issue, IssueComment } from '../../../shared/wire-types';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
@@ -13,6 +13,9 @@ export const issueKeys = {
   pages: (identity: string) => [...issueKeys.all(identity), 'page'] as const,
   /** one list page, by the absolute URL requested (built from the view, or a `Link` rel) */
   page: (identity: string, url: string) => [...issueKeys.pages(identity), url] as const,
+  continuousLists: (identity: string) => [...issueKeys.all(identity), 'continuous'] as const,
+  /** the continuous list of a view, by the URL of its first page */
+  continuous: (identity: string, firstUrl: string) => [...issueKeys.continuousLists(identity), firstUrl] as const,
   detail: (identity: string, owner: string, repo: string, number: number) =>
     [...issueKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase(), number] as const,
   comments: (identity: string, owner: string, repo: string, number: number) =>
@@ -24,6 +27,22 @@ export function issuePageQuery(connection: Connection, url: string) {
     queryKey: issueKeys.page(connection.identity, url),
     queryFn: async ({ signal }): Promise<ApiResponse<Issue[]>> =>
       expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'),
+  });
+}
+
+/**
+ * The continuous list: its pages, each requested through the same client (ETag
+ * revalidation, rate-limit readings, typed errors) by following the `next`
+ * link of the page before (spec 4.2 rule 3). An empty page or no `next` ends it
+ * (spec 8.8).
+ */
+export function issueContinuousQuery(connection: Connection, firstUrl: string) {
+  return infiniteQueryOptions({
+    queryKey: issueKeys.continuous(connection.identity, firstUrl),
+    queryFn: async ({ pageParam, signal }): Promise<ApiResponse<Issue[]>> =>
+      expectShape(await connection.client.get<Issue[]>(pageParam, { signal }), 'array'),
+    initialPageParam: firstUrl,
+    getNextPageParam: (last) => (last.data.length > 0 ? last.links.next : undefined),
   });
 }
 
@@ -68,7 +87,8 @@ export function issueFromListCache(
   number: number,
 ): ApiResponse<Issue> | undefined {
   const pages = queryClient.getQueriesData<ApiResponse<Issue[]>>({ queryKey: issueKeys.pages(identity) });
-  for (const [, page] of pages) {
+  const continuous = queryClient.getQueriesData<InfiniteData<ApiResponse<Issue[]>>>({ queryKey: issueKeys.continuousLists(identity) });
+  for (const page of [...pages.map(([, data]) => data), ...continuous.flatMap(([, data]) => data?.pages ?? [])]) {
     const issue = page?.data.find((candidate) => isIssueOf(candidate, owner, repo, number));
     if (issue !== undefined) {
       return { data: issue, status: 200, url: issue.url, links: {}, rateLimit: null, notModified: false, offline: page?.offline ?? false, movedTo: null };

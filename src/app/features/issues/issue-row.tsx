@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '@primer/octicons-react';
-import type { Ref } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
@@ -26,15 +26,22 @@ export interface IssueRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  /** In the continuous list, which renders only some rows: where this row sits, and which of how many it is. */
+  virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number };
 }
 
-export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee }: IssueRowProps) {
+export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, virtual }: IssueRowProps) {
   const tasks = taskProgress(issue.body);
   const reactions = issue.reactions?.total_count ?? 0;
   const author = issue.user?.login ?? 'ghost';
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
   return (
     <li
+      ref={virtual?.rowRef}
+      data-index={virtual?.index}
+      style={virtual?.style}
+      aria-setsize={virtual?.setSize}
+      aria-posinset={virtual ? virtual.index + 1 : undefined}
       data-selected={selected || undefined}
       onFocus={onFocusRow}
       className={clsx(

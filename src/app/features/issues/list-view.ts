@@ -20,6 +20,9 @@ import { repoPath } from '../repository/repo-queries';
 /** The API has no such parameter: the loaded page is filtered in the browser. */
 export type TypeFilter = 'issue' | 'pr' | 'all';
 
+/** One page at a time with a pager, or one long list that loads the next page near its end (`view=continuous`). */
+export type ListMode = 'pages' | 'continuous';
+
 export const PER_PAGE_CHOICES = [10, 30, 50, 100] as const;
 const TYPES: readonly TypeFilter[] = ['issue', 'pr', 'all'];
 
@@ -38,6 +41,7 @@ export const LIST_PARAM_NAMES = [
   'assignee',
   'mentioned',
   'milestone',
+  'view',
 ] as const;
 export type ListParamName = (typeof LIST_PARAM_NAMES)[number];
 
@@ -53,6 +57,7 @@ export interface ListView {
   labels: string[];
   /** the view's settings as the controls show them, also while `request` is invalid */
   shown: ListParams;
+  mode: ListMode;
 }
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,6 +84,7 @@ export function readListView(search: URLSearchParams): ListView {
     shown: shown.ok ? shown.value : DEFAULT_LIST_PARAMS,
     type: rawType !== null && (TYPES as readonly string[]).includes(rawType) ? (rawType as TypeFilter) : 'all',
     q: search.get('q') ?? '',
+    mode: search.get('view') === 'continuous' ? 'continuous' : 'pages',
     page: parsePage(search.get('page')),
     sinceInput: PLAIN_DATE.test(rawSince) ? rawSince : rawSince.slice(0, 10),
     labels: request.ok
@@ -105,6 +111,11 @@ export function issueListPath(owner: string, repo: string, params: ListParams): 
   query.set('per_page', String(params.perPage));
   query.set('page', String(params.page));
   return `${repoPath(owner, repo)}/issues?${query.toString()}`;
+}
+
+/** The first request of the continuous list: page 1 of these filters; the rest follows `next` links (spec 4.2 rule 3). */
+export function continuousRequestUrl(connection: Pick<Connection, 'baseUrl'>, owner: string, repo: string, params: ListParams): string {
+  return apiUrl(connection, issueListPath(owner, repo, { ...params, page: 1 }));
 }
 
 /** Names the filter set of a view regardless of its page, so a page link is used only with the filters it was sent for. */
@@ -166,7 +177,7 @@ export function pageLinkState(owner: string, repo: string, params: ListParams, u
 /**
  * A copy of `search` with some parameters set (or removed with null/''). A
  * change to what the service is asked resets the page; `type` and `q` filter
- * the loaded page and keep it.
+ * the loaded page and keep it, and so does `view` (the mode): it drops the page.
  */
 export function withParams(search: URLSearchParams, changes: Partial<Record<ListParamName, string | null>>): URLSearchParams {
   const next = new URLSearchParams(search);

@@ -1,0 +1,58 @@
+/**
+ * Journey: read a whole repository as one continuous list. Scrolling to the
+ * end loads the next page from the `Link` header until there is none; the DOM
+ * holds only the rows near the viewport (virtualised), and the last issue is
+ * there at the end.
+ */
+import { expect, test } from '@playwright/test';
+import { startE2eService } from './support/service';
+import { isIssueListUrl } from './support/issue-list';
+
+const TOTAL_ISSUES = 2417;
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+test('scrolling to the end loads every page, with only the visible rows in the DOM', async ({ page }) => {
+  test.setTimeout(120_000);
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (isIssueListUrl(request.url())) requested.push(request.url());
+  });
+
+  await page.goto(`${service.origin}/acme/rocket/issues?state=all&view=continuous&per_page=100`);
+  const list = page.getByRole('list', { name: 'Issues, continuous' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'List mode' }).getByRole('button', { name: 'Continuous' })).toHaveAttribute('aria-pressed', 'true');
+  const status = page.getByRole('status').filter({ hasText: /^Loaded / });
+  await expect(status).toHaveText(/^Loaded 100 issues$/);
+
+  // Scroll to the bottom as a reader holding End would, until the list says it has everything.
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(status).toHaveText(`Loaded ${TOTAL_ISSUES.toLocaleString('en')} issues, all of them`, { timeout: 1_000 });
+  }).toPass({ timeout: 90_000 });
+
+  // Virtualised: the DOM holds a screenful or two of rows, not 2,417.
+  const rendered = await list.getByRole('listitem').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(100);
+
+  // The last issue is on screen at the end, and says which of how many it is.
+  await page.keyboard.press('End');
+  const last = list.locator(`li[aria-posinset="${TOTAL_ISSUES}"]`);
+  await expect(last).toBeInViewport();
+  await expect(last).toHaveAttribute('aria-setsize', String(TOTAL_ISSUES));
+
+  // One request per page, each following `next`: 25 pages of 100, no page asked twice.
+  const pages = requested.map((url) => new URL(url).searchParams.get('page'));
+  expect(new Set(pages).size).toBe(pages.length);
+  expect(pages.length).toBe(Math.ceil(TOTAL_ISSUES / 100));
+});

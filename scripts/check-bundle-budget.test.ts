@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Manifest } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundleReport, firstPaintFiles, FIRST_PAINT_JS_BUDGET_BYTES, lazyFiles } from './check-bundle-budget';
+
+const ROUTE = 'src/app/routes/issue-list-page.tsx';
+
+/** A build as Vite's manifest describes it: entry → shared chunks, a preloaded route, lazy routes, a cycle. */
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_framework.js', '_shared.js'],
+    dynamicImports: [ROUTE, 'src/app/routes/settings-page.tsx'],
+    css: ['assets/index.css'],
+  },
+  '_framework.js': { file: 'assets/framework.js' },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_framework.js', 'index.html'] },
+  [ROUTE]: {
+    file: 'assets/issue-list-page.js',
+    src: ROUTE,
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_row.js'],
+    dynamicImports: ['src/app/features/issues/virtual-issue-rows.tsx'],
+  },
+  '_row.js': { file: 'assets/row.js', imports: ['_framework.js'], css: ['assets/row.css'] },
+  'src/app/features/issues/virtual-issue-rows.tsx': { file: 'assets/virtual-issue-rows.js', isDynamicEntry: true, imports: ['_row.js'] },
+  'src/app/routes/settings-page.tsx': { file: 'assets/settings-page.js', src: 'src/app/routes/settings-page.tsx', isDynamicEntry: true, imports: ['_shared.js', '_settings-only.js'] },
+  '_settings-only.js': { file: 'assets/settings-only.js', css: ['assets/settings.css'] },
+};
+
+describe('the first paint of the issue list', () => {
+  it('is the entry and the list route with their static imports and CSS, not their dynamic imports', () => {
+    const files = firstPaintFiles(manifest, [ROUTE]);
+    expect(files.js.sort()).toEqual(['assets/framework.js', 'assets/index.js', 'assets/issue-list-page.js', 'assets/row.js', 'assets/shared.js']);
+    expect(files.css.sort()).toEqual(['assets/index.css', 'assets/row.css']);
+  });
+
+  it('leaves every other chunk lazy', () => {
+    expect(lazyFiles(manifest, firstPaintFiles(manifest, [ROUTE]))).toEqual({
+      js: ['assets/settings-only.js', 'assets/settings-page.js', 'assets/virtual-issue-rows.js'],
+      css: ['assets/settings.css'],
+    });
+  });
+
+  it('refuses a manifest without the list route’s chunk rather than measuring less than the first paint', () => {
+    const withoutRoute = Object.fromEntries(Object.entries(manifest).filter(([key]) => key !== ROUTE));
+    expect(() => firstPaintFiles(withoutRoute, [ROUTE])).toThrow(/no chunk for src\/app\/routes\/issue-list-page\.tsx/);
+  });
+});
+
+describe('the bundle report', () => {
+  let dist: string | null = null;
+  afterEach(() => {
+    if (dist !== null) rmSync(dist, { recursive: true, force: true });
+    dist = null;
+  });
+
+  function writeBuild(frameworkBytes: number): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
+    mkdirSync(path.join(dir, '.vite'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    for (const chunk of Object.values(manifest)) {
+      for (const file of [chunk.file, ...(chunk.css ?? [])]) writeFileSync(path.join(dir, file), `/* ${file} */`);
+    }
+    // Random bytes do not compress: the gzip size is about the raw size.
+    writeFileSync(path.join(dir, 'assets', 'framework.js'), randomBytes(frameworkBytes).toString('base64'));
+    return dir;
+  }
+
+  it('passes a build under the budget and fails one over it', () => {
+    dist = writeBuild(10_000);
+    const small = bundleReport(dist, [ROUTE]);
+    expect(small.checks.every((c) => c.ok)).toBe(true);
+    expect(small.firstPaint.js.map((f) => f.file)).toContain('assets/framework.js');
+    expect(small.lazy.js.find((f) => f.file === 'assets/settings-page.js')?.source).toBe('src/app/routes/settings-page.tsx');
+    rmSync(dist, { recursive: true, force: true });
+
+    dist = writeBuild(FIRST_PAINT_JS_BUDGET_BYTES);
+    const big = bundleReport(dist, [ROUTE]);
+    const js = big.checks.find((c) => c.name.startsWith('first-paint JavaScript'));
+    expect(js?.ok).toBe(false);
+    expect(js?.gzipBytes).toBeGreaterThan(FIRST_PAINT_JS_BUDGET_BYTES);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The bundle budget of the browser app, read from a production build's Vite
+ * manifest (dist/.vite/manifest.json, `build.manifest` in vite.config.ts).
+ *
+ * "First paint" is what the issue list (`/:owner/:repo/issues`) needs before
+ * it can show anything: the entry chunk, the list route's chunk, and every
+ * chunk those import statically, with their CSS. Everything else is a lazy
+ * chunk, loaded when a route or a dialog needs it. Sizes are gzip at level 9
+ * (node:zlib), as a server compressing static files ahead of time would send
+ * them; kB are 1,000 bytes, as Vite's own report prints them.
+ *
+ * `tsx scripts/check-bundle-budget.ts [distDir]` prints the table and exits 1
+ * when a budget is exceeded; `npm test` runs it right after the build.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Manifest } from 'vite';
+import { FIRST_PAINT_ROUTES } from './preload-route-chunks';
+
+export const GZIP_LEVEL = 9;
+export const FIRST_PAINT_JS_BUDGET_BYTES = 135_000;
+export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
+
+export interface FirstPaintFiles {
+  js: string[];
+  css: string[];
+}
+
+/**
+ * The files (relative to dist/) that the entry and the given route modules
+ * need before they run: each chunk, its static imports transitively, and
+ * their CSS. Dynamic imports are not followed: they load later.
+ */
+export function firstPaintFiles(manifest: Manifest, routes: readonly string[] = FIRST_PAINT_ROUTES): FirstPaintFiles {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
+  if (entries.length === 0) throw new Error('The manifest has no entry chunk.');
+  for (const route of routes) {
+    if (manifest[route] === undefined) {
+      throw new Error(`The manifest has no chunk for ${route}: is the route still imported lazily by src/app/app-router.tsx?`);
+    }
+  }
+  const seen = new Set<string>();
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (key: string): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (chunk === undefined) throw new Error(`The manifest names ${key} as an import but has no such chunk.`);
+    if (chunk.file.endsWith('.js')) js.push(chunk.file);
+    else if (chunk.file.endsWith('.css')) css.push(chunk.file);
+    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [...entries, ...routes]) visit(key);
+  return { js, css };
+}
+
+/** Every JS and CSS file the manifest names that the first paint does not need. */
+export function lazyFiles(manifest: Manifest, firstPaint: FirstPaintFiles): FirstPaintFiles {
+  const needed = new Set([...firstPaint.js, ...firstPaint.css]);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
+      if (needed.has(file)) continue;
+      if (file.endsWith('.js')) js.add(file);
+      else if (file.endsWith('.css')) css.add(file);
+    }
+  }
+  return { js: [...js].sort(), css: [...css].sort() };
+}
+
+export interface SizedFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  /** the source module the chunk is built from, when it has one (a route, the Markdown view) */
+  source: string | null;
+}
+
+export interface BudgetCheck {
+  name: string;
+  gzipBytes: number;
+  budgetBytes: number;
+  ok: boolean;
+}
+
+export interface BundleReport {
+  firstPaint: { js: SizedFile[]; css: SizedFile[]; jsGzipBytes: number; cssGzipBytes: number };
+  lazy: { js: SizedFile[]; css: SizedFile[] };
+  checks: BudgetCheck[];
+}
+
+function sourceOf(manifest: Manifest): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const chunk of Object.values(manifest)) if (chunk.src !== undefined) sources.set(chunk.file, chunk.src);
+  return sources;
+}
+
+/** Sizes of a build in `distDir` against the budgets: what the bench prints and `npm test` checks. */
+export function bundleReport(distDir: string, routes: readonly string[] = FIRST_PAINT_ROUTES): BundleReport {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const sources = sourceOf(manifest);
+  const size = (file: string): SizedFile => {
+    const content = readFileSync(path.join(distDir, file));
+    return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: GZIP_LEVEL }).length, source: sources.get(file) ?? null };
+  };
+  const firstPaint = firstPaintFiles(manifest, routes);
+  const lazy = lazyFiles(manifest, firstPaint);
+  const js = firstPaint.js.map(size);
+  const css = firstPaint.css.map(size);
+  const sum = (files: SizedFile[]) => files.reduce((total, f) => total + f.gzipBytes, 0);
+  const jsGzipBytes = sum(js);
+  const cssGzipBytes = sum(css);
+  return {
+    firstPaint: { js, css, jsGzipBytes, cssGzipBytes },
+    lazy: { js: lazy.js.map(size), css: lazy.css.map(size) },
+    checks: [
+      { name: 'first-paint JavaScript (gzip)', gzipBytes: jsGzipBytes, budgetBytes: FIRST_PAINT_JS_BUDGET_BYTES, ok: jsGzipBytes <= FIRST_PAINT_JS_BUDGET_BYTES },
+      { name: 'first-paint CSS (gzip)', gzipBytes: cssGzipBytes, budgetBytes: FIRST_PAINT_CSS_BUDGET_BYTES, ok: cssGzipBytes <= FIRST_PAINT_CSS_BUDGET_BYTES },
+    ],
+  };
+}
+
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(2)} kB`;
+
+/** The report as a table for a terminal. */
+export function formatBundleReport(report: BundleReport): string {
+  const width = Math.max(...[...report.firstPaint.js, ...report.firstPaint.css, ...report.lazy.js, ...report.lazy.css].map((f) => f.file.length), 20);
+  const row = (file: SizedFile) => `  ${file.file.padEnd(width)}  ${kB(file.bytes).padStart(10)}  ${kB(file.gzipBytes).padStart(10)}${file.source ? `  ${file.source}` : ''}`;
+  const lines = [
+    `Bundle budget (gzip level ${GZIP_LEVEL}; kB = 1,000 bytes)`,
+    `  ${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`,
+    `First paint of the issue list (entry + ${FIRST_PAINT_ROUTES.join(', ')}):`,
+    ...report.firstPaint.js.map(row),
+    ...report.firstPaint.css.map(row),
+    'Lazy (loaded when needed):',
+    ...report.lazy.js.map(row),
+    ...report.lazy.css.map(row),
+    '',
+    ...report.checks.map((c) => `  ${c.ok ? '✓' : '✗'} ${c.name}: ${kB(c.gzipBytes)} of ${kB(c.budgetBytes)} budget`),
+  ];
+  return lines.join('\n');
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const report = bundleReport(process.argv[2] ?? path.join(root, 'dist'));
+  console.log(formatBundleReport(report));
+  process.exit(report.checks.every((c) => c.ok) ? 0 : 1);
+}

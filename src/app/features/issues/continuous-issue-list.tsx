@@ -1,0 +1,236 @@
+/**
+ * The list in continuous mode (`view=continuous`): one long list that loads
+ * the next page, by the `Link` header's `next` (spec 4.2 rule 3), when the
+ * reader scrolls near its end; one request at a time, paused while the rate
+ * limit is spent. A lazy chunk (continuous-issue-list-chunk.ts) with its
+ * virtualised rows: paged mode never loads it.
+ */
+import { ClockIcon } from '@primer/octicons-react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { ListParams } from '../../../shared/list-params';
+import { ValidationError } from '../../api/api-errors';
+import { Countdown } from '../../components/countdown';
+import { ErrorPanel } from '../../components/error-panel';
+import { formatCount } from '../../components/time-format';
+import { useHotkeys } from '../../components/use-hotkeys';
+import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { issueViewPath } from '../repo-picker/github-url';
+import { FollowRename } from '../repository/follow-rename';
+import { visibleIssues } from './issue-filter';
+import { EmptyState, IssueListSkeleton } from './issue-list-states';
+import type { TypeFilter } from './list-view';
+import { RetryNotice } from './retry-notice';
+import { useContinuousIssues } from './use-continuous-issues';
+import VirtualIssueRows from './virtual-issue-rows';
+
+/** "Loaded 2,417 issues", and ", all of them" once there is no next page. */
+export function loadedStatus(count: number, complete: boolean): string {
+  return `Loaded ${formatCount(count)} ${count === 1 ? 'issue' : 'issues'}${complete ? ', all of them' : ''}`;
+}
+
+export interface ContinuousIssueListProps {
+  owner: string;
+  repo: string;
+  /** the first page's URL, or null when the filters are invalid (nothing is sent) */
+  firstUrl: string | null;
+  shown: ListParams;
+  type: TypeFilter;
+  q: string;
+  /** the title of the "nothing to show" state when the filters match nothing */
+  emptyTitle: string;
+  /** where a row's link says "Back to issues" returns */
+  linkState: unknown;
+  /** the header row's right side: the mode toggle */
+  toolbar: ReactNode;
+  onLabel: (name: string) => void;
+  onAuthor: (login: string) => void;
+  onAssignee: (login: string) => void;
+  onClearPageFilters: () => void;
+}
+
+export function ContinuousIssueList({
+  owner,
+  repo,
+  firstUrl,
+  shown,
+  type,
+  q,
+  emptyTitle,
+  linkState,
+  toolbar,
+  onLabel,
+  onAuthor,
+  onAssignee,
+  onClearPageFilters,
+}: ContinuousIssueListProps) {
+  const navigate = useNavigate();
+  const block = useRateLimitBlock();
+  const query = useContinuousIssues(firstUrl);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const countId = useId();
+
+  const pages = query.data?.pages ?? [];
+  const issues = pages.flatMap((page) => page.data);
+  const rows = visibleIssues(issues, type, q);
+  const clientFiltered = type !== 'all' || q.trim() !== '';
+  const complete = query.data !== undefined && !query.hasNextPage;
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  const nextPageError = query.isFetchNextPageError ? query.error : null;
+
+  // One request at a time (a second fetchNextPage would cancel the first), none while paused or after a failure.
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetching && block === null && nextPageError === null) void fetchNextPage();
+  }, [hasNextPage, isFetching, block, nextPageError, fetchNextPage]);
+
+  const selectedIndex = rows.findIndex((issue) => issue.number === selected);
+  function select(index: number): void {
+    const issue = rows[index];
+    if (issue === undefined) return;
+    setSelected(issue.number);
+    setFocusRequest((n) => n + 1);
+  }
+  function openSelected(): void {
+    const issue = rows[selectedIndex];
+    if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: linkState });
+  }
+  useHotkeys({
+    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
+    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
+    o: openSelected,
+    Enter: (event) => {
+      // A focused link opens itself; only a selection without focus needs us.
+      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
+      openSelected();
+    },
+  });
+
+  const status = query.data === undefined ? (query.fetchStatus === 'fetching' ? 'Loading issues…' : '') : loadedStatus(issues.length, complete);
+
+  return (
+    <>
+      <FollowRename owner={owner} repo={repo} movedTo={pages[0]?.movedTo} />
+      <p className="sr-only" aria-live="polite" role="status">
+        {status}
+      </p>
+      {pages.some((page) => page.offline) ? (
+        <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+          <strong>You are offline.</strong> These are the copies of these pages saved on this device; they may be out of date.
+        </p>
+      ) : null}
+      <RetryNotice fetching={query.isFetching} failureCount={query.failureCount} failureReason={query.failureReason} />
+
+      <section aria-labelledby={countId} aria-busy={query.isFetching} className="card">
+        <header className="flex items-center justify-between gap-2 rounded-t-md border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
+          <h3 id={countId} className="text-sm">
+            {query.data ? (
+              clientFiltered ? (
+                <>
+                  <span className="font-semibold text-fg">{formatCount(rows.length)}</span> of {formatCount(issues.length)} loaded
+                </>
+              ) : (
+                <>
+                  <span className="font-semibold text-fg">{formatCount(issues.length)}</span> loaded
+                </>
+              )
+            ) : (
+              'Issues and pull requests'
+            )}
+          </h3>
+          {toolbar}
+        </header>
+        {renderBody()}
+      </section>
+      {query.data !== undefined ? (
+        <div className="flex min-h-10 items-center justify-center py-2 text-fg-muted">{renderFooter()}</div>
+      ) : null}
+    </>
+  );
+
+  function renderBody() {
+    if (firstUrl === null) {
+      return (
+        <EmptyState title="Fix the highlighted filter to see issues">
+          <p>Nothing was sent to the service: it would refuse this filter.</p>
+        </EmptyState>
+      );
+    }
+    if (query.data === undefined) {
+      if (query.isError) {
+        if (query.error instanceof ValidationError) {
+          return (
+            <EmptyState title="The service rejected a filter">
+              <p>Change the highlighted filter and the list comes back.</p>
+            </EmptyState>
+          );
+        }
+        return (
+          <div className="p-4">
+            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+          </div>
+        );
+      }
+      if (block !== null && query.fetchStatus === 'idle') {
+        return (
+          <EmptyState title="Paused until the rate limit resets">
+            <p>
+              No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
+            </p>
+          </EmptyState>
+        );
+      }
+      return <IssueListSkeleton rows={Math.min(shown.perPage, 10)} />;
+    }
+    if (issues.length === 0) return <EmptyState title={emptyTitle} />;
+    if (rows.length === 0 && complete) {
+      return (
+        <EmptyState title={`None of the ${formatCount(issues.length)} loaded match`}>
+          <p>The type and text filters apply to the loaded issues only.</p>
+          <p>
+            <button type="button" className="btn" onClick={onClearPageFilters}>
+              Clear the page filters
+            </button>
+          </p>
+        </EmptyState>
+      );
+    }
+    return (
+      <VirtualIssueRows
+        rows={rows}
+        owner={owner}
+        repo={repo}
+        linkState={linkState}
+        selected={selected}
+        focusRequest={focusRequest}
+        complete={complete}
+        onSelect={setSelected}
+        onNearEnd={onNearEnd}
+        onLabel={onLabel}
+        onAuthor={onAuthor}
+        onAssignee={onAssignee}
+      />
+    );
+  }
+
+  function renderFooter() {
+    if (nextPageError !== null) {
+      return (
+        <div className="w-full">
+          <ErrorPanel error={nextPageError} onRetry={() => void fetchNextPage()} retrying={query.isFetchingNextPage} headingLevel={3} />
+        </div>
+      );
+    }
+    if (complete) return <span>{loadedStatus(issues.length, true)}.</span>;
+    if (block !== null) {
+      return (
+        <p className="flex items-center gap-1.5 text-attention">
+          <ClockIcon size={14} aria-hidden="true" />
+          {block.kind === 'primary' ? 'Loading more is paused: rate limit reached. Resumes at ' : 'Loading more is paused: too many requests. Resumes at '}
+          <Countdown until={block.until} className="font-medium" />
+        </p>
+      );
+    }
+    return query.isFetchingNextPage ? <span>Loading more…</span> : <span>Scroll down to load more.</span>;
+  }
+}
