@@ -18,6 +18,8 @@ export interface RenderedAnswer {
   link: string | null;
   /** hex SHA-1 over `Link` and body: the per-caller ETag is derived from it (respond.ts) */
   digest: string;
+  /** the body gzipped, once a client that accepts gzip has asked for it (content-encoding.ts) */
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 interface Entry {
@@ -66,7 +68,7 @@ export class AnswerCache {
 
   set(scope: AnswerScope, what: string, answer: RenderedAnswer): void {
     const key = keyOf(scope, what);
-    const bytes = answer.body.byteLength + 2 * (key.length + (answer.link?.length ?? 0) + answer.digest.length) + ENTRY_OVERHEAD_BYTES;
+    const bytes = answer.body.byteLength + (answer.gzip?.byteLength ?? 0) + 2 * (key.length + (answer.link?.length ?? 0) + answer.digest.length) + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.maxBytes) return;
     const newest = this.newestVersion.get(scope.repoId);
     if (newest !== undefined && scope.dataVersion < newest) return; // rendered from data already replaced

@@ -6,6 +6,7 @@ import { renderDocuments } from '../store/issue-document';
 import type { RepoRecord } from '../store/issue-store';
 import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
 import type { AnswerCache, RenderedAnswer } from './answer-cache';
+import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';
 import type { ErrorAnswer } from './error-bodies';
 import { buildLinkHeader } from './link-header';
 
@@ -65,7 +66,23 @@ export function sendRendered(c: Context<AppEnv>, repo: RepoRecord, answer: Rende
     return c.body(null, 304, headers);
   }
   headers['Content-Type'] = JSON_TYPE;
+  if (answer.gzip) {
+    headers['Content-Encoding'] = 'gzip';
+    return c.body(answer.gzip, 200, headers);
+  }
   return c.body(answer.body, 200, headers);
+}
+
+/** Whether this request should get the answer gzipped (big enough, and the client accepts it). */
+function wantsGzip(c: Context<AppEnv>, answer: RenderedAnswer): boolean {
+  return answer.body.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(c.req.header('Accept-Encoding'));
+}
+
+/** The answer to send this client: the same bytes, gzipped when it accepts gzip (made once, then kept). */
+function encodedFor(c: Context<AppEnv>, answer: RenderedAnswer): { answer: RenderedAnswer; added: boolean } {
+  if (!wantsGzip(c, answer)) return { answer: answer.gzip ? { ...answer, gzip: undefined } : answer, added: false };
+  if (answer.gzip) return { answer, added: false };
+  return { answer: { ...answer, gzip: gzipBody(answer.body) }, added: true };
 }
 
 /**
@@ -83,10 +100,15 @@ export function sendCachedRepoAnswer(
   const repo = c.get('repo');
   const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
   const cached = cache.get(scope, c.req.url);
-  if (cached) return sendRendered(c, repo, cached);
+  if (cached) {
+    const { answer, added } = encodedFor(c, cached);
+    // Kept with its gzip from now on (the cache counts those bytes too).
+    if (added) cache.set(scope, c.req.url, answer);
+    return sendRendered(c, repo, answer);
+  }
   const produced = produce(repo);
   if (produced instanceof Response) return produced;
-  const answer = renderAnswer(c, repo, produced, webBase);
+  const { answer } = encodedFor(c, renderAnswer(c, repo, produced, webBase));
   cache.set(scope, c.req.url, answer);
   return sendRendered(c, repo, answer);
 }
@@ -110,7 +132,7 @@ export function sendRepoJson(
   storedJson: string,
   options: { webBase: string | null; link?: string | null },
 ): Response {
-  return sendRendered(c, repo, renderAnswer(c, repo, { json: storedJson, link: options.link ?? null }, options.webBase));
+  return sendRendered(c, repo, encodedFor(c, renderAnswer(c, repo, { json: storedJson, link: options.link ?? null }, options.webBase)).answer);
 }
 
 export function sendRepoPage(
@@ -120,7 +142,7 @@ export function sendRepoPage(
   paging: { page: number; perPage: number },
   webBase: string | null,
 ): Response {
-  return sendRendered(c, repo, renderAnswer(c, repo, pageAnswer(c, page, paging), webBase));
+  return sendRendered(c, repo, encodedFor(c, renderAnswer(c, repo, pageAnswer(c, page, paging), webBase)).answer);
 }
 
 /** A small JSON answer that is not stored (rate limit, user, repository). */
