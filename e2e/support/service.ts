@@ -12,7 +12,12 @@ import { E2E_DIR, TEMPLATE_DB } from './paths';
 
 export { DEMO_TOKENS } from '../../src/server/commands/load-demo';
 
-export async function startE2eService(limits: Partial<RateLimitConfig> = {}): Promise<RunningService & { api: string }> {
+export interface E2eServiceOptions {
+  /** API origins besides its own and GitHub's that the served app's CSP lets it connect to (`--api-origin`) */
+  apiOrigins?: string[];
+}
+
+export async function startE2eService(limits: Partial<RateLimitConfig> = {}, options: E2eServiceOptions = {}): Promise<RunningService & { api: string }> {
   const db = path.join(E2E_DIR, `${randomUUID()}.db`);
   copyFileSync(TEMPLATE_DB, db);
   const running = await startService({
@@ -22,6 +27,7 @@ export async function startE2eService(limits: Partial<RateLimitConfig> = {}): Pr
     host: '127.0.0.1',
     limits: { ...DEFAULT_RATE_LIMITS, unauthLimit: 5000, ...limits },
     distDir: path.resolve('dist'),
+    apiOrigins: options.apiOrigins ?? [],
     counterFlushMs: 200,
     log: () => {},
   });

@@ -13,6 +13,7 @@ import { CommandError, importFiles, parseFullName } from './commands/import-file
 import type { DemoToken } from './commands/load-demo';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
+import { normaliseApiOrigin } from './routes/app-page-policy';
 import { openSqliteStore, StoreError } from './store/sqlite-store';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,6 +21,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const USAGE = `usage: npm run service -- <command>
   serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
         [--burst-limit 900] [--burst-window-seconds 60] [--trust-proxy] [--web-url URL] [--no-app]
+        [--api-origin URL]...   (also ISSUESCOPE_API_ORIGINS, space- or comma-separated)
   import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
   rename --db FILE OWNER/OLD OWNER/NEW
   token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
@@ -77,6 +79,22 @@ async function runServer(service: Promise<RunningService>, db: string): Promise<
   process.once('SIGTERM', stop);
 }
 
+/**
+ * The API origins the served app may connect to, besides its own and GitHub's:
+ * every `--api-origin` and ISSUESCOPE_API_ORIGINS (space- or comma-separated).
+ */
+function apiOriginsFrom(flags: unknown): string[] {
+  const fromFlags = (Array.isArray(flags) ? flags : []).map(String);
+  const fromEnv = (process.env.ISSUESCOPE_API_ORIGINS ?? '').split(/[\s,]+/).filter((o) => o !== '');
+  return [...fromFlags, ...fromEnv].map((origin) => {
+    try {
+      return normaliseApiOrigin(origin);
+    } catch (err) {
+      throw new UsageError(`--api-origin: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+}
+
 function limitsFrom(values: Record<string, unknown>): RateLimitConfig {
   return {
     unauthLimit: wholeNumber(values['unauth-limit'], '--unauth-limit', DEFAULT_RATE_LIMITS.unauthLimit),
@@ -103,6 +121,7 @@ async function main(argv: string[]): Promise<void> {
         'trust-proxy': { type: 'boolean' },
         'web-url': { type: 'string' },
         'no-app': { type: 'boolean' },
+        'api-origin': { type: 'string', multiple: true },
       });
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
@@ -118,6 +137,7 @@ async function main(argv: string[]): Promise<void> {
           trustProxy: values['trust-proxy'] === true,
           webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
           distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
+          apiOrigins: apiOriginsFrom(values['api-origin']),
         }),
         db,
       );
@@ -138,7 +158,14 @@ async function main(argv: string[]): Promise<void> {
       }
       store.close();
       await runServer(
-        startService({ ...DEFAULT_SERVICE_CONFIG, db, port, host: process.env.HOST ?? '127.0.0.1', distDir: path.join(ROOT, 'dist') }),
+        startService({
+          ...DEFAULT_SERVICE_CONFIG,
+          db,
+          port,
+          host: process.env.HOST ?? '127.0.0.1',
+          distDir: path.join(ROOT, 'dist'),
+          apiOrigins: apiOriginsFrom([]),
+        }),
         db,
       );
       return;

@@ -12,6 +12,7 @@ import { createMemoryEtagStore, type EtagStore } from '../api/etag-store';
 import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
 import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { isAllowedBaseUrl, OPEN_CONNECT_POLICY, type ConnectPolicy } from '../features/settings/connect-policy';
 import { createConnectionSettings, type ConnectionSettings } from '../features/settings/connection-settings';
 import { createCredentialsNotice, type CredentialsNotice } from '../features/settings/credentials-notice';
 import type { SafeStorage } from '../storage/safe-storage';
@@ -34,6 +35,8 @@ export interface AppServices {
   navigation: NavigationLocation;
   /** The service the app starts with ("this service"). */
   defaultBaseUrl: string;
+  /** The API origins this deployment's security policy lets the app reach. */
+  connectPolicy: ConnectPolicy;
   /** A one-off client that keeps nothing (the settings' "Test token"): not the app's identity. */
   createProbeClient(baseUrl: string, token: string | null): ApiClient;
 }
@@ -43,6 +46,8 @@ export interface AppServicesOptions {
   session: SafeStorage;
   defaultBaseUrl: string;
   etagStore: EtagStore;
+  /** What the serving page says about reachable API origins; every origin when absent. */
+  connectPolicy?: ConnectPolicy;
   /** The real client unless a test passes a fake. */
   createClient?: (options: ApiClientOptions) => ApiClient;
   now?: () => number;
@@ -52,6 +57,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const { local, session, etagStore } = options;
   const now = options.now ?? (() => Date.now());
   const createClient = options.createClient ?? createApiClient;
+  const connectPolicy = options.connectPolicy ?? OPEN_CONNECT_POLICY;
 
   const rateLimit = createRateLimitStore();
   const credentialsNotice = createCredentialsNotice();
@@ -77,6 +83,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     local,
     session,
     defaultBaseUrl: options.defaultBaseUrl,
+    isAllowedBaseUrl: (baseUrl) => isAllowedBaseUrl(connectPolicy, baseUrl),
     onIdentityChange() {
       // One identity never sees another's private data: drop every answer it got.
       void etagStore.clear();
@@ -111,6 +118,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     credentialsNotice,
     navigation: createNavigationLocation(),
     defaultBaseUrl: options.defaultBaseUrl,
+    connectPolicy,
     createProbeClient: (baseUrl, token) => createClient({ baseUrl, token, etagStore: createMemoryEtagStore(), now }),
   };
 }
