@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClientOptions } from '../api/api-client';
 import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
-import { createMemoryEtagStore, type EtagStore } from '../api/etag-store';
+import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from '../api/etag-store';
 import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
 import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
@@ -97,7 +97,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     createClient({
       baseUrl,
       token,
-      etagStore,
+      // A late answer for a replaced identity (a removed token) is not written back after the wipe.
+      etagStore: scopeEtagStore(etagStore, isCurrentIdentity),
       now,
       onRateLimit(snapshot) {
         // An answer for the previous identity, landing late, is not this identity's quota.
