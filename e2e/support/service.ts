@@ -21,6 +21,8 @@ export interface E2eServiceOptions {
   port?: number;
   /** serve this database file instead of a fresh copy of the demo */
   db?: string;
+  /** API origins besides its own and GitHub's that the served app's CSP lets it connect to (`--api-origin`) */
+  apiOrigins?: string[];
 }
 
 export type E2eService = RunningService & { api: string; db: string };
@@ -38,6 +40,7 @@ export async function startE2eService(limits: Partial<RateLimitConfig> = {}, opt
     host: '127.0.0.1',
     limits: { ...DEFAULT_RATE_LIMITS, unauthLimit: 5000, ...limits },
     distDir: path.resolve('dist'),
+    apiOrigins: options.apiOrigins ?? [],
     counterFlushMs: 200,
     log: () => {},
     faults: options.faults ?? null,

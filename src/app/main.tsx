@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
+import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
 import { createAppServices } from './services/app-services';
 import { createSafeStorage } from './storage/safe-storage';
@@ -14,6 +15,7 @@ const services = createAppServices({
   session: createSafeStorage('session'),
   defaultBaseUrl: defaultBaseUrl(window.location),
   etagStore: createIndexedDbEtagStore(),
+  connectPolicy: readConnectPolicy(document, window.location.origin),
 });
 const router = createAppRouter(services);
 

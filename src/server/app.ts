@@ -45,6 +45,8 @@ export interface AppDependencies {
   webBase?: string | null;
   /** the built app to serve at `/`; none in API-only tests */
   distDir?: string | null;
+  /** API origins the served app may connect to besides its own and GitHub's (its CSP `connect-src`) */
+  apiOrigins?: readonly string[];
   log?: (line: string) => void;
   /** byte bound of the rendered-answer cache (http/answer-cache.ts); 0 turns it off */
   answerCacheBytes?: number;
@@ -103,7 +105,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route('/api', api);
   app.route('/avatars', avatarRoutes());
-  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir));
+  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins }));
   app.onError((err, c) => {
     log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
     return c.text('Server Error', 500);

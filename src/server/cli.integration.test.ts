@@ -101,7 +101,7 @@ describe('npm run service -- <command>', () => {
   }, 60_000);
 
   it('answers bad arguments with a one-line error and exit code 2', async () => {
-    for (const args of [['frobnicate'], ['import', '--db', db], ['serve', '--db', db, '--port', 'http'], ['token', 'create', '--db', db], ['rename', '--db', db, 'just-one']]) {
+    for (const args of [['frobnicate'], ['import', '--db', db], ['serve', '--db', db, '--port', 'http'], ['serve', '--db', db, '--port', '0', '--api-origin', 'javascript:alert(1)'], ['token', 'create', '--db', db], ['rename', '--db', db, 'just-one']]) {
       const r = await cli(...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -14,6 +14,7 @@ import type { DemoToken } from './commands/load-demo';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
+import { normaliseApiOrigin } from './routes/app-page-policy';
 import { StoreError } from './store/sqlite-store';
 import { openStoreReportingFaults } from './store/storage-errors';
 
@@ -23,6 +24,7 @@ const USAGE = `usage: npm run service -- <command>
   serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
         [--burst-limit 900] [--burst-window-seconds 60] [--trust-proxy] [--web-url URL] [--no-app]
         [--faults SPEC] [--faults-seed N]   (SPEC e.g. "503=10%,502=5%,delay=5%:2000ms,drop=1%,429=2%:3s@0-60s")
+        [--api-origin URL]...   (also ISSUESCOPE_API_ORIGINS, space- or comma-separated)
   import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
   rename --db FILE OWNER/OLD OWNER/NEW
   token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
@@ -96,6 +98,22 @@ async function faultsFrom(spec: unknown, seed: unknown, flag: string, seedFlag: 
   }
 }
 
+/**
+ * The API origins the served app may connect to, besides its own and GitHub's:
+ * every `--api-origin` and ISSUESCOPE_API_ORIGINS (space- or comma-separated).
+ */
+function apiOriginsFrom(flags: unknown): string[] {
+  const fromFlags = (Array.isArray(flags) ? flags : []).map(String);
+  const fromEnv = (process.env.ISSUESCOPE_API_ORIGINS ?? '').split(/[\s,]+/).filter((o) => o !== '');
+  return [...fromFlags, ...fromEnv].map((origin) => {
+    try {
+      return normaliseApiOrigin(origin);
+    } catch (err) {
+      throw new UsageError(`--api-origin: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+}
+
 function limitsFrom(values: Record<string, unknown>): RateLimitConfig {
   return {
     unauthLimit: wholeNumber(values['unauth-limit'], '--unauth-limit', DEFAULT_RATE_LIMITS.unauthLimit),
@@ -124,6 +142,7 @@ async function main(argv: string[]): Promise<void> {
         'no-app': { type: 'boolean' },
         faults: { type: 'string' },
         'faults-seed': { type: 'string' },
+        'api-origin': { type: 'string', multiple: true },
       });
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
@@ -141,6 +160,7 @@ async function main(argv: string[]): Promise<void> {
           webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
           distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
           faults,
+          apiOrigins: apiOriginsFrom(values['api-origin']),
         }),
         db,
       );
@@ -162,7 +182,15 @@ async function main(argv: string[]): Promise<void> {
       }
       store.close();
       await runServer(
-        startService({ ...DEFAULT_SERVICE_CONFIG, db, port, host: process.env.HOST ?? '127.0.0.1', distDir: path.join(ROOT, 'dist'), faults }),
+        startService({
+          ...DEFAULT_SERVICE_CONFIG,
+          db,
+          port,
+          host: process.env.HOST ?? '127.0.0.1',
+          distDir: path.join(ROOT, 'dist'),
+          apiOrigins: apiOriginsFrom([]),
+          faults,
+        }),
         db,
       );
       return;

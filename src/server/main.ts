@@ -21,6 +21,8 @@ export interface ServiceConfig {
   trustProxy: boolean;
   webBase: string | null;
   distDir: string | null;
+  /** API origins the served app may connect to besides its own and GitHub's (`--api-origin`) */
+  apiOrigins?: readonly string[];
   /** how often changed rate-limit counters are written to the database */
   counterFlushMs: number;
   log: (line: string) => void;
@@ -74,6 +76,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     trustProxy: config.trustProxy,
     webBase: config.webBase,
     distDir: config.distDir,
+    apiOrigins: config.apiOrigins,
     log: config.log,
     answerCacheBytes: config.answerCacheBytes,
   });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore, set as idbSet } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIndexedDbEtagStore, createMemoryEtagStore, type StoredResponse } from './etag-store';
+import { createIndexedDbEtagStore, createMemoryEtagStore, scopeEtagStore, type StoredResponse } from './etag-store';
 
 const page = (n: number): StoredResponse => ({
   etag: `W/"etag-${n}"`,
@@ -85,5 +85,22 @@ describe('the memory store', () => {
     expect(await store.get('k')).toEqual(page(1));
     await store.clear();
     expect(await store.get('k')).toBeUndefined();
+  });
+});
+
+describe("one identity's view of the store", () => {
+  it('a page answered after its identity was replaced (token removed) is not written back after the wipe', async () => {
+    const shared = createIndexedDbEtagStore(freshDbName());
+    let current = true;
+    const old = scopeEtagStore(shared, () => current);
+    await old.set('old-identity url-1', page(1));
+    expect(await old.get('old-identity url-1')).toEqual(page(1));
+
+    // The token is removed: the app wipes the store, then the in-flight answer lands.
+    current = false;
+    await shared.clear();
+    await old.set('old-identity url-2', page(2));
+    expect(await shared.get('old-identity url-2')).toBeUndefined();
+    expect(await old.get('old-identity url-1')).toBeUndefined();
   });
 });

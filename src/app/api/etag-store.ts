@@ -105,3 +105,19 @@ export function createMemoryEtagStore(): EtagStore {
     },
   };
 }
+
+/**
+ * The store as one caller identity's client sees it: once the identity is
+ * replaced (a token removed or changed, another service chosen), its answers
+ * still landing are not written, and nothing is read for it. The app clears
+ * the store when the identity changes; without this, a private page whose
+ * request was in flight at that moment would be written back right after.
+ */
+export function scopeEtagStore(store: EtagStore, isCurrent: () => boolean): EtagStore {
+  return {
+    get: (key) => (isCurrent() ? store.get(key) : Promise.resolve(undefined)),
+    set: (key, value) => (isCurrent() ? store.set(key, value) : Promise.resolve()),
+    // Clearing is never a leak: pass it on whichever identity asks.
+    clear: () => store.clear(),
+  };
+}

@@ -111,4 +111,25 @@ describe('the settings panel', () => {
     const banner = await screen.findByText(/your token is invalid, expired or revoked\./, { selector: 'p' , ignore: 'section *'});
     expect(within(banner).getByRole('link', { name: 'Update it in Settings' })).toHaveAttribute('href', '/settings');
   });
+
+  it('refuses an address this deployment\'s security policy would block, and says how to allow it', async () => {
+    const user = userEvent.setup();
+    const connectPolicy = { selfOrigin: new URL(TEST_BASE_URL).origin, allowedOrigins: ['https://api.github.com', 'https://ghe.example.com'] };
+    const { services } = renderApp(['/settings'], { connectPolicy });
+    expect(await screen.findByText(/This deployment lets the app reach/)).toHaveTextContent('https://ghe.example.com');
+
+    await user.click(screen.getByRole('radio', { name: /Another address/ }));
+    await user.type(screen.getByLabelText('API address'), 'https://issues.example.org/api');
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('its security policy would block every request to https://issues.example.org');
+    expect(alert).toHaveTextContent('--api-origin https://issues.example.org');
+    expect(services.settings.getSnapshot().baseUrl).toBe(TEST_BASE_URL);
+
+    // An allowed origin is taken, whatever its path.
+    await user.click(screen.getByRole('radio', { name: /GitHub Enterprise Server/ }));
+    await user.type(screen.getByLabelText('Host name'), 'ghe.example.com');
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    await waitFor(() => expect(services.settings.getSnapshot().baseUrl).toBe('https://ghe.example.com/api/v3'));
+  });
 });

@@ -9,6 +9,7 @@ import { useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'r
 import { ErrorPanel } from '../components/error-panel';
 import { Avatar } from '../components/avatar';
 import { clockTime, formatCount } from '../components/time-format';
+import { disallowedBaseUrlMessage, isAllowedBaseUrl } from '../features/settings/connect-policy';
 import { validateBaseUrl, type TokenPersistence } from '../features/settings/connection-settings';
 import { useTokenTest } from '../features/settings/use-token-test';
 import { useAppServices } from '../services/app-services-context';
@@ -61,7 +62,7 @@ function Card({ icon, title, children, labelledBy }: { icon: ReactNode; title: s
 }
 
 function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBaseUrl: string }) {
-  const { settings } = useAppServices();
+  const { settings, connectPolicy } = useAppServices();
   const initial = choiceOf(baseUrl, defaultBaseUrl);
   const [choice, setChoice] = useState<ServiceChoice>(initial.choice);
   const [error, setError] = useState<string | null>(null);
@@ -100,6 +101,11 @@ function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBase
             setError(checked.message);
             return;
           }
+          // The browser would block every request to it (CSP connect-src): say so now, not as a network error later.
+          if (!isAllowedBaseUrl(connectPolicy, checked.value)) {
+            setError(disallowedBaseUrlMessage(connectPolicy, checked.value));
+            return;
+          }
           setError(null);
           settings.setBaseUrl(checked.value);
           setSaved(true);
@@ -136,6 +142,18 @@ function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBase
             </div>
           ))}
         </fieldset>
+        {connectPolicy.allowedOrigins !== null ? (
+          <p className="text-xs text-fg-muted">
+            This deployment lets the app reach{' '}
+            {[connectPolicy.selfOrigin, ...connectPolicy.allowedOrigins].map((origin, index) => (
+              <span key={origin}>
+                {index > 0 ? ', ' : null}
+                <code className="break-all">{origin}</code>
+              </span>
+            ))}
+            .
+          </p>
+        ) : null}
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-danger">
             {error}

@@ -8,10 +8,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClientOptions } from '../api/api-client';
 import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
-import { createMemoryEtagStore, type EtagStore } from '../api/etag-store';
+import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from '../api/etag-store';
 import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
 import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { isAllowedBaseUrl, OPEN_CONNECT_POLICY, type ConnectPolicy } from '../features/settings/connect-policy';
 import { createConnectionSettings, type ConnectionSettings } from '../features/settings/connection-settings';
 import { createCredentialsNotice, type CredentialsNotice } from '../features/settings/credentials-notice';
 import { createConnectivityStore, type ConnectivityStore } from '../features/connectivity/connectivity-store';
@@ -37,6 +38,8 @@ export interface AppServices {
   navigation: NavigationLocation;
   /** The service the app starts with ("this service"). */
   defaultBaseUrl: string;
+  /** The API origins this deployment's security policy lets the app reach. */
+  connectPolicy: ConnectPolicy;
   /** A one-off client that keeps nothing (the settings' "Test token"): not the app's identity. */
   createProbeClient(baseUrl: string, token: string | null): ApiClient;
 }
@@ -46,6 +49,8 @@ export interface AppServicesOptions {
   session: SafeStorage;
   defaultBaseUrl: string;
   etagStore: EtagStore;
+  /** What the serving page says about reachable API origins; every origin when absent. */
+  connectPolicy?: ConnectPolicy;
   /** The real client unless a test passes a fake. */
   createClient?: (options: ApiClientOptions) => ApiClient;
   now?: () => number;
@@ -55,6 +60,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const { local, session, etagStore } = options;
   const now = options.now ?? (() => Date.now());
   const createClient = options.createClient ?? createApiClient;
+  const connectPolicy = options.connectPolicy ?? OPEN_CONNECT_POLICY;
 
   const rateLimit = createRateLimitStore();
   const credentialsNotice = createCredentialsNotice();
@@ -90,6 +96,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     local,
     session,
     defaultBaseUrl: options.defaultBaseUrl,
+    isAllowedBaseUrl: (baseUrl) => isAllowedBaseUrl(connectPolicy, baseUrl),
     onIdentityChange() {
       // One identity never sees another's private data: drop every answer it got.
       void etagStore.clear();
@@ -104,7 +111,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     createClient({
       baseUrl,
       token,
-      etagStore,
+      // A late answer for a replaced identity (a removed token) is not written back after the wipe.
+      etagStore: scopeEtagStore(etagStore, isCurrentIdentity),
       now,
       onRateLimit(snapshot) {
         // An answer for the previous identity, landing late, is not this identity's quota.
@@ -129,6 +137,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     credentialsNotice,
     navigation: createNavigationLocation(),
     defaultBaseUrl: options.defaultBaseUrl,
+    connectPolicy,
     createProbeClient: (baseUrl, token) => createClient({ baseUrl, token, etagStore: createMemoryEtagStore(), now }),
   };
 }

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-rou
 import { createMemoryEtagStore } from '../api/etag-store';
 import { AppProviders } from '../app-providers';
 import { createAppRouter } from '../app-router';
+import type { ConnectPolicy } from '../features/settings/connect-policy';
 import { createAppServices } from '../services/app-services';
 import { createSafeStorage } from '../storage/safe-storage';
 import { createFakeApi, TEST_BASE_URL, type Handler } from './fake-api';
@@ -38,9 +39,11 @@ export interface RenderAppOptions {
   localStorage?: MemoryStorage;
   /** keep the retry policy's decisions but not its waits (5xx, network) */
   fastRetries?: boolean;
+  /** the API origins the serving page allows (its `<meta>`); every origin when absent */
+  connectPolicy?: ConnectPolicy;
 }
 
-export function renderApp(initialEntries: InitialEntry[], { handler = () => undefined, token = null, localStorage = new MemoryStorage(), fastRetries = false }: RenderAppOptions = {}) {
+export function renderApp(initialEntries: InitialEntry[], { handler = () => undefined, token = null, localStorage = new MemoryStorage(), fastRetries = false, connectPolicy }: RenderAppOptions = {}) {
   const { api, factory } = createFakeApi(handler);
   const sessionStore = new MemoryStorage();
   if (token !== null) sessionStore.setItem(`issuescope.token:${TEST_BASE_URL}`, token);
@@ -50,6 +53,7 @@ export function renderApp(initialEntries: InitialEntry[], { handler = () => unde
     defaultBaseUrl: TEST_BASE_URL,
     etagStore: createMemoryEtagStore(),
     createClient: factory,
+    connectPolicy,
   });
   if (fastRetries) {
     services.queryClient.setDefaultOptions({ queries: { ...services.queryClient.getDefaultOptions().queries, retryDelay: 1 } });

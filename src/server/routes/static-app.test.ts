@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,5 +36,87 @@ describe('serving the built app', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await app.request('/assets/missing.js')).status).toBe(404);
+  });
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+describe('the security headers of the served app', () => {
+  const BUILT_PAGE = '<!doctype html><html><head><title>built</title><script type="module" src="/assets/app.js"></script></head><body></body></html>';
+
+  function builtApp(options?: { apiOrigins?: string[] }) {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), BUILT_PAGE);
+    writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    return staticAppRoutes(dir, options);
+  }
+
+  it('allows no inline script or style, no plugins, no framing, no <base> and forms only to this origin', async () => {
+    const page = await builtApp().request('/acme/rocket/issues');
+    const csp = directives(page.headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'https:']);
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('lets the app connect to itself and GitHub only, unless the operator adds origins', async () => {
+    const plain = directives((await builtApp().request('/')).headers.get('content-security-policy'));
+    expect(plain.get('connect-src')).toEqual(["'self'", 'https://api.github.com']);
+
+    const configured = builtApp({ apiOrigins: ['https://ghe.example.com/api/v3', 'http://127.0.0.1:9000/api'] });
+    const csp = directives((await configured.request('/')).headers.get('content-security-policy'));
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.github.com', 'https://ghe.example.com', 'http://127.0.0.1:9000']);
+    // Another Issuescope over plain http serves its avatars from its own origin.
+    expect(csp.get('img-src')).toEqual(["'self'", 'https:', 'http://127.0.0.1:9000']);
+  });
+
+  it('names the allowed API origins in a <meta> of the page, at / and on deep links, without inline script', async () => {
+    const app = builtApp({ apiOrigins: ['https://ghe.example.com'] });
+    for (const url of ['/', '/index.html', '/acme/rocket/issues/7']) {
+      const html = await (await app.request(url)).text();
+      expect(html).toContain('<meta name="issuescope-connect-origins" content="https://api.github.com https://ghe.example.com">');
+      expect(html).toContain('<title>built</title>');
+      // Every <script> has a src: nothing the policy would block.
+      for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\ssrc=/);
+    }
+  });
+
+  it('puts the same headers on the "not built" page and on assets', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    const notBuilt = await staticAppRoutes(dir).request('/');
+    expect(notBuilt.status).toBe(503);
+    expect(notBuilt.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(notBuilt.headers.get('x-content-type-options')).toBe('nosniff');
+    const asset = await builtApp().request('/assets/app.js');
+    expect(asset.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses an API origin that is not an http(s) URL', () => {
+    expect(() => staticAppRoutes('/nowhere', { apiOrigins: ['javascript:alert(1)'] })).toThrow(/https:\/\//);
+    expect(() => staticAppRoutes('/nowhere', { apiOrigins: ['not a url'] })).toThrow(/not a URL/);
+  });
+
+  it.runIf(existsSync(path.resolve('dist', 'index.html')))('the real build has no inline script or style that the policy would block', () => {
+    const html = readFileSync(path.resolve('dist', 'index.html'), 'utf8');
+    for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\ssrc=/);
+    expect(html).not.toMatch(/<style\b/);
+    expect(html).not.toMatch(/\sstyle=/);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
   });
 });

@@ -18,7 +18,7 @@ export interface ConnectionSettings {
   /** The same object until something changes. */
   getSnapshot(): ConnectionSnapshot;
   subscribe(listener: () => void): () => void;
-  /** Normalises (no trailing slash); the token shown is then the one kept for that base URL. Throws on an invalid URL: check with validateBaseUrl first. */
+  /** Normalises (no trailing slash); the token shown is then the one kept for that base URL. Throws on an invalid or disallowed URL: check with validateBaseUrl and isAllowedBaseUrl first. */
   setBaseUrl(baseUrl: string): void;
   /** For the current base URL only. 'session' (the default) is gone with the tab; 'device' survives it. */
   setToken(token: string, persistence: TokenPersistence): void;
@@ -30,6 +30,8 @@ export interface ConnectionSettingsOptions {
   local: SafeStorage;
   session: SafeStorage;
   defaultBaseUrl: string;
+  /** Whether this deployment's security policy lets the app reach a base URL (connect-policy.ts); every URL when absent. */
+  isAllowedBaseUrl?: (baseUrl: string) => boolean;
   /** Fires when the (baseUrl, token) pair changes, before subscribers hear of it: wipe caches here. */
   onIdentityChange?: (previous: ConnectionSnapshot, next: ConnectionSnapshot) => void;
 }
@@ -47,6 +49,7 @@ interface KeptToken {
 
 export function createConnectionSettings(options: ConnectionSettingsOptions): ConnectionSettings {
   const { local, session, onIdentityChange } = options;
+  const isAllowed = options.isAllowedBaseUrl ?? (() => true);
   const listeners = new Set<() => void>();
   // What this page load knows, whatever storage managed to keep: if storage
   // refuses a write, the token still works until the tab closes.
@@ -70,7 +73,8 @@ export function createConnectionSettings(options: ConnectionSettingsOptions): Co
   function initialBaseUrl(): string {
     const stored = local.get(BASE_URL_STORAGE_KEY);
     const checked = stored === null ? null : validateBaseUrl(stored);
-    if (checked?.ok) return checked.value;
+    // An address this deployment no longer allows would only fail: start on the default instead.
+    if (checked?.ok && isAllowed(checked.value)) return checked.value;
     const fallback = validateBaseUrl(options.defaultBaseUrl);
     return fallback.ok ? fallback.value : options.defaultBaseUrl;
   }
@@ -95,6 +99,7 @@ export function createConnectionSettings(options: ConnectionSettingsOptions): Co
   function setBaseUrl(input: string): void {
     const checked = validateBaseUrl(input);
     if (!checked.ok) throw new TypeError(checked.message);
+    if (!isAllowed(checked.value)) throw new TypeError(`${checked.value} is not allowed by this deployment's security policy`);
     local.set(BASE_URL_STORAGE_KEY, checked.value);
     update({ baseUrl: checked.value, ...tokenFor(checked.value) });
   }

@@ -227,11 +227,33 @@ describe('raw HTML', () => {
     expect(image).toHaveAttribute('src', 'https://example.com/pad.png');
   });
 
+  test('an image from another origin over plain http is asked for over https, as the page policy allows', () => {
+    const { container } = renderMarkdown(
+      '![pixel](http://images.example.com/p.png)\n\n<picture><source srcset="http://images.example.com/d.png 2x, https://cdn.example.com/e.png 1x"><img alt="logo" src="http://images.example.com/l.png"></picture>',
+    );
+    expect(screen.getByRole('img', { name: 'pixel' })).toHaveAttribute('src', 'https://images.example.com/p.png');
+    expect(screen.getByRole('img', { name: 'logo' })).toHaveAttribute('src', 'https://images.example.com/l.png');
+    expect(container.querySelector('source')).toHaveAttribute('srcset', 'https://images.example.com/d.png 2x, https://cdn.example.com/e.png 1x');
+  });
+
+  test('an image of this app itself keeps its address', () => {
+    renderMarkdown(`![own](${window.location.origin}/favicon.svg)`);
+    expect(screen.getByRole('img', { name: 'own' })).toHaveAttribute('src', `${window.location.origin}/favicon.svg`);
+  });
+
   test('an external link opens in a new tab without an opener', () => {
     renderMarkdown('[the docs](https://docs.example.com/start)');
     const link = screen.getByRole('link', { name: 'the docs' });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('an external link with its own target or rel gets ours instead (no tab-nabbing)', () => {
+    renderMarkdown('<a href="https://attacker.example/" target="_blank" rel="opener">x</a> and <a href="//attacker.example/y" target="_self">y</a>');
+    for (const link of screen.getAllByRole('link')) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
   });
 
   test('a link within the app stays in this tab', () => {

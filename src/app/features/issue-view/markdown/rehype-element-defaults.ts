@@ -9,7 +9,7 @@ export interface ElementDefaultsOptions {
 /**
  * Attributes the renderer adds to the sanitised tree, never taken from the
  * author: external links open in a new tab without an opener or referrer,
- * images load lazily, code blocks and tables become keyboard-scrollable
+ * images load lazily (over https when from another origin), code blocks and tables become keyboard-scrollable
  * regions, and task-list checkboxes are named after their item.
  */
 export default function rehypeElementDefaults({ origin }: ElementDefaultsOptions) {
@@ -24,10 +24,14 @@ export default function rehypeElementDefaults({ origin }: ElementDefaultsOptions
           }
           return element;
         case 'img':
+          if (typeof properties.src === 'string') properties.src = upgradeImageUrl(properties.src, origin);
           properties.loading = 'lazy';
           properties.decoding = 'async';
           // GitHub proxies images; we cannot, so at least do not tell the host which issue is being read.
           properties.referrerPolicy = 'no-referrer';
+          return element;
+        case 'source':
+          if (typeof properties.srcSet === 'string') properties.srcSet = upgradeSrcset(properties.srcSet, origin);
           return element;
         case 'pre':
           // A long line scrolls sideways; keyboard users need focus to scroll it (WCAG 2.1.1).
@@ -57,6 +61,32 @@ function isOtherOrigin(href: string, origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * An image from another origin over plain http is asked for over https. The
+ * served CSP allows https images only (`img-src 'self' https:`): GitHub
+ * proxies every image through https, Chrome upgrades mixed-content images
+ * the same way, and a plain-http request would show the reader's address
+ * and the private issue's image to anyone on the network.
+ */
+function upgradeImageUrl(src: string, origin: string): string {
+  try {
+    const url = new URL(src, `${origin}/`);
+    if (url.protocol !== 'http:' || url.origin === origin) return src;
+    url.protocol = 'https:';
+    return url.href;
+  } catch {
+    return src;
+  }
+}
+
+/** Each candidate of a `srcset` (`url 2x, url 640w`), upgraded as above. */
+function upgradeSrcset(srcset: string, origin: string): string {
+  return srcset
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^\S+/, (url) => upgradeImageUrl(url, origin)))
+    .join(', ');
 }
 
 /** Names the item's checkbox with the item's own text (not its sub-list's). */
