@@ -34,7 +34,12 @@ export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> 
 
     const repo = store.findRepo(owner, name);
     if (repo) {
-      if (!canSee(c, repo)) return notFound();
+      if (!canSee(c, repo)) {
+        // The same lookups as for a name that does not exist, so timing does not tell a
+        // private repository from a missing one (the result is not used).
+        store.findRenamed(owner, name);
+        return notFound();
+      }
       c.set('repo', repo);
       return next();
     }
