@@ -1,14 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-/**
- * Chromium: PLAYWRIGHT_CHROMIUM_PATH if set, else Debian's /usr/bin/chromium
- * when present, else Playwright's own browser (other machines).
- */
-function chromiumPath(): string | undefined {
-  if (process.env.PLAYWRIGHT_CHROMIUM_PATH) return process.env.PLAYWRIGHT_CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { CHROMIUM_FLAGS, chromiumPath } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,15 +17,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [{ name: 'chromium' }],

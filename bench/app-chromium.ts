@@ -4,19 +4,11 @@
  * playwright.config.ts (no sandbox in containers, nothing phoning home).
  */
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium';
 
-export const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_FLAGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Lighthouse needs a path: Debian's build unless PLAYWRIGHT_CHROMIUM_PATH names another. */
+export const CHROMIUM_PATH = chromiumPath() ?? '/usr/bin/chromium';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] });
 }

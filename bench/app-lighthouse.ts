@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './app-chromium';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium';
+import { CHROMIUM_PATH } from './app-chromium';
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
