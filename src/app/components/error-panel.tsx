@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { AlertIcon, ClockIcon, LockIcon, SearchIcon, StopIcon, type Icon } from '@primer/octicons-react';
+import { AlertIcon, ClockIcon, LockIcon, SearchIcon, StopIcon, type Icon } from './icons';
 import { Link } from 'react-router';
 import { Countdown } from './countdown';
 import { describeError, type ErrorKind, type ErrorSubject } from './describe-error';

@@ -4,7 +4,7 @@
  * `view=continuous` shows one long list instead (continuous-issue-list.tsx).
  * A lazy route chunk, preloaded with the entry; its loader is issue-list-loader.ts.
  */
-import { FilterIcon, SearchIcon, XIcon } from '@primer/octicons-react';
+import { FilterIcon, SearchIcon, XIcon } from '../components/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';

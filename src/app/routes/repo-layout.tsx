@@ -2,7 +2,7 @@
  * `/:owner/:repo`: the repository's heading above its pages, the notice of a
  * rename, and the github.com paths that map onto ours (`/pulls`, `/pull/12`).
  */
-import { InfoIcon, LockIcon, RepoIcon } from '@primer/octicons-react';
+import { InfoIcon, LockIcon, RepoIcon } from '../components/icons';
 import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { formatCount } from '../components/time-format';

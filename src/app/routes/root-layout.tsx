@@ -1,6 +1,6 @@
 /** The shell of every page: skip link, header (product, repository, rate-limit gauge, Settings), notices, main. */
 import clsx from 'clsx';
-import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '@primer/octicons-react';
+import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';

@@ -5,7 +5,7 @@
  * limit is spent. A lazy chunk (continuous-issue-list-chunk.ts) with its
  * virtualised rows: paged mode never loads it.
  */
-import { ClockIcon } from '@primer/octicons-react';
+import { ClockIcon } from '../../components/icons';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';

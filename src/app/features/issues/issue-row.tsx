@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '@primer/octicons-react';
+import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '../../components/icons';
 import type { CSSProperties, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';

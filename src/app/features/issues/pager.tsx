@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '@primer/octicons-react';
+import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import type { PageLinks } from '../../api/api-types';
