@@ -40,7 +40,7 @@ import { Pager, pageCount } from '../features/issues/pager';
 import { RetryNotice } from '../features/issues/retry-notice';
 import { useIssuePage } from '../features/issues/use-issue-page';
 import { useRateLimitBlock } from '../features/rate-limit/use-rate-limit-block';
-import { issueViewPath, listPath } from '../features/repo-picker/github-url';
+import { issueViewPath, listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { useRepoLabels } from '../features/repository/use-repo-labels';
 import { SaveViewButton } from '../features/saved-views/save-view-button';

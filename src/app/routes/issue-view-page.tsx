@@ -17,7 +17,7 @@ import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { isPullRequest } from '../features/issues/issue-filter';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
-import { listPath } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { IssueTitle } from '../components/issue-title';
 import { parseIssueNumber } from './issue-view-loader';

@@ -8,7 +8,7 @@ import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
 import { ServiceStatusNotice } from '../features/connectivity/service-status-notice';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
-import { listPath } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
 
 export function RootLayout() {

@@ -7,7 +7,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
 import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
-import { listPath, translateRepoInput } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
+import { translateRepoInput } from '../features/repo-picker/github-url';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 

@@ -5,7 +5,7 @@ import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { exactTime, parseTime } from '../../components/time-format';
-import { listPath } from '../repo-picker/github-url';
+import { listPath } from '../repo-picker/app-paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

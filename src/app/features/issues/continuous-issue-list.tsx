@@ -15,7 +15,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { formatCount } from '../../components/time-format';
 import { useHotkeys } from '../../components/use-hotkeys';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issueViewPath } from '../repo-picker/github-url';
+import { issueViewPath } from '../repo-picker/app-paths';
 import { FollowRename } from '../repository/follow-rename';
 import { visibleIssues } from './issue-filter';
 import { EmptyState, IssueListSkeleton } from './issue-list-states';
