@@ -1,16 +1,47 @@
 /**
- * The failure panel, whose messages (./describe-error) and icons load only
- * when a failure is shown: a list that loads fine never downloads them.
+ * The failure panel, whose messages (./describe-error) and icons are a chunk
+ * of their own: the list's first paint does not wait for them. The chunk is
+ * fetched once the page has loaded (see preloadErrorPanel), so a failure
+ * later on, even with the network gone, does not depend on a download; if it
+ * still cannot load, a plain panel says so and keeps Retry.
  */
+import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import type { ErrorPanelProps } from './error-panel-content';
 
-const ErrorPanelContent = lazy(async () => ({ default: (await import('./error-panel-content')).ErrorPanelContent }));
+const loadContent = () => import('./error-panel-content');
+
+const ErrorPanelContent = lazy(() =>
+  loadContent().then(
+    (module) => ({ default: module.ErrorPanelContent }),
+    () => ({ default: PlainErrorPanel }),
+  ),
+);
 
 export function ErrorPanel(props: ErrorPanelProps) {
   return (
     <Suspense fallback={null}>
       <ErrorPanelContent {...props} />
     </Suspense>
+  );
+}
+
+/** Fetches the panel's chunk ahead of need; main.tsx calls it when the browser is idle after load. */
+export function preloadErrorPanel(): void {
+  loadContent().catch(() => {
+    // The lazy component tries again when a failure is shown, and falls back to PlainErrorPanel.
+  });
+}
+
+function PlainErrorPanel({ onRetry, retrying = false, className }: ErrorPanelProps) {
+  return (
+    <section role="alert" className={clsx('rounded-md border border-danger/40 bg-danger-subtle p-4', className)}>
+      <p className="font-semibold">Something went wrong, and the details could not be loaded: check the network connection.</p>
+      {onRetry ? (
+        <button type="button" className="btn mt-2" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying…' : 'Retry'}
+        </button>
+      ) : null}
+    </section>
   );
 }

@@ -3,7 +3,7 @@
  * Opened from the list it shows at once from the list's page, then refreshes.
  * Loaded lazily (its own chunk): its loader, in issue-view-loader.ts, is not.
  */
-import { ArrowLeftIcon } from '../components/icons';
+import { ArrowLeftIcon } from '../components/page-icons';
 import { Link, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';

@@ -2,7 +2,8 @@
  * `/`: pick a repository (owner/name or any github.com URL, translated to the
  * matching view), or go back to a recent repository or a saved view.
  */
-import { ArrowRightIcon, BookmarkIcon, HistoryIcon, LockIcon, RepoIcon, TrashIcon } from '../components/icons';
+import { BookmarkIcon, LockIcon, RepoIcon } from '../components/icons';
+import { ArrowRightIcon, HistoryIcon, TrashIcon } from '../components/page-icons';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';

@@ -1,4 +1,4 @@
-import { LinkExternalIcon } from '../../components/icons';
+import { LinkExternalIcon } from '../../components/page-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
