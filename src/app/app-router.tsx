@@ -11,7 +11,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { issueListLoader, shouldRevalidateIssueList } from './routes/issue-list-loader';
 import { issueViewLoader } from './routes/issue-view-loader';
-import { PullRedirect, PullsRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
+import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
 import { RootError, RootLayout } from './routes/root-layout';
 import { PageNotFound, RouteError } from './routes/route-error';
 import type { AppServices } from './services/app-services';
@@ -60,7 +60,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
                   loader: issueViewLoader(services),
                   errorElement: <RouteError subject="issue" />,
                 },
-                { path: 'pulls', element: <PullsRedirect /> },
+                { path: 'pulls', lazy: { Component: async () => (await import('./routes/pulls-redirect')).PullsRedirect } },
                 { path: 'pull/:number/*', element: <PullRedirect /> },
                 { path: '*', element: <PageNotFound /> },
               ],

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
+import { preloadErrorPanel } from './components/error-panel';
 import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
 import { createAppServices } from './services/app-services';
@@ -25,4 +26,14 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
+);
+
+// Off the first paint's path, but in hand before any failure (the network may be gone by then).
+window.addEventListener(
+  'load',
+  () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadErrorPanel);
+    else setTimeout(preloadErrorPanel, 0);
+  },
+  { once: true },
 );

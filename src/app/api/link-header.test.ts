@@ -44,6 +44,24 @@ describe('parseLinkHeader', () => {
     });
   });
 
+  it('a link may carry several rels, quoted commas and other params; rel names ignore case (RFC 8288 3.3)', () => {
+    expect(parseLinkHeader('<https://x.test/?page=2>; rel="next last"; title="a, b", <https://x.test/?page=1>; REL=Prev')).toEqual({
+      next: 'https://x.test/?page=2',
+      last: 'https://x.test/?page=2',
+      prev: 'https://x.test/?page=1',
+    });
+  });
+
+  it('the first link of a rel wins and only the first rel param of a link counts', () => {
+    expect(parseLinkHeader('<https://x.test/a>; rel="next"; rel="prev", <https://x.test/b>; rel="next"')).toEqual({
+      next: 'https://x.test/a',
+    });
+  });
+
+  it('trailing text that is not a link param makes the header malformed', () => {
+    expect(parseLinkHeader('<https://x.test/?page=2>; rel="next" junk')).toEqual({});
+  });
+
   it('a relative /repositories/{id}/issues?page=2 URL stays as sent, or is resolved against a base', () => {
     const header = '</repositories/123/issues?page=2>; rel="next", </repositories/123/issues?page=5>; rel="last"';
     expect(parseLinkHeader(header)).toEqual({

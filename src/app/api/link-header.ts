@@ -3,7 +3,6 @@
  * rels instead of building page URLs (spec 4.2.3), so this is the only place
  * that knows what a page URL looks like.
  */
-import LinkHeader from 'http-link-header';
 import type { PageLinks } from './api-types';
 
 const RELS = ['next', 'prev', 'first', 'last'] as const;
@@ -21,20 +20,60 @@ const RELS = ['next', 'prev', 'first', 'last'] as const;
  */
 export function parseLinkHeader(header: string | null, base?: string): PageLinks {
   if (header === null || header.trim() === '') return {};
-  let parsed: LinkHeader;
-  try {
-    parsed = LinkHeader.parse(header);
-  } catch {
-    return {};
-  }
+  const byRel = parseLinkValues(header);
+  if (byRel === null) return {};
   const links: PageLinks = {};
   for (const rel of RELS) {
-    const uri = parsed.rel(rel)[0]?.uri;
+    const uri = byRel.get(rel);
     if (uri === undefined || uri === '') continue;
     const resolved = resolve(uri, base);
     if (resolved !== null) links[rel] = resolved;
   }
   return links;
+}
+
+// RFC 8288 section 3: link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param ),
+// link-param = token BWS [ "=" BWS ( token / quoted-string ) ]; values are comma-separated.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const TARGET = /[ \t]*<([^>]*)>/y;
+const PARAM = new RegExp(`[ \\t]*;[ \\t]*(${TOKEN})[ \\t]*(?:=[ \\t]*(?:"((?:[^"\\\\]|\\\\.)*)"|(${TOKEN})))?`, 'y');
+const SEPARATOR = /[ \t]*(?:,[ \t]*)*/y;
+
+/**
+ * The target URI of the first link of each relation type (relation types are
+ * case-insensitive and a `rel` may list several, RFC 8288 sections 2.1.1 and 3.3),
+ * or null when the header does not follow the grammar.
+ */
+function parseLinkValues(header: string): Map<string, string> | null {
+  const byRel = new Map<string, string>();
+  let at = 0;
+  while (at < header.length) {
+    TARGET.lastIndex = at;
+    const target = TARGET.exec(header);
+    if (target === null) return null;
+    at = TARGET.lastIndex;
+    let rel: string | undefined;
+    for (;;) {
+      PARAM.lastIndex = at;
+      const param = PARAM.exec(header);
+      if (param === null) break;
+      at = PARAM.lastIndex;
+      // Section 3.3: occurrences of rel after the first are ignored.
+      if (rel === undefined && param[1]?.toLowerCase() === 'rel') {
+        rel = param[2]?.replace(/\\(.)/g, '$1') ?? param[3] ?? '';
+      }
+    }
+    SEPARATOR.lastIndex = at;
+    SEPARATOR.exec(header);
+    const next = SEPARATOR.lastIndex;
+    if (next === at && next < header.length) return null;
+    if (next < header.length && !header.slice(at, next).includes(',')) return null;
+    at = next;
+    for (const type of (rel ?? '').toLowerCase().split(/[ \t]+/)) {
+      if (type !== '' && !byRel.has(type)) byRel.set(type, target[1] ?? '');
+    }
+  }
+  return byRel;
 }
 
 function resolve(uri: string, base: string | undefined): string | null {

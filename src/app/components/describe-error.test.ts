@@ -9,7 +9,8 @@ import {
   ServerError,
   ValidationError,
 } from '../api/api-errors';
-import { describeError, isViewFatal } from './describe-error';
+import { describeError } from './describe-error';
+import { isViewFatal } from './view-fatal';
 
 describe('error messages', () => {
   it('gives each failure its own message and next step', () => {

@@ -154,17 +154,3 @@ export function describeError(error: unknown, subject: ErrorSubject = 'repositor
     linksToSettings: error instanceof ApiError,
   };
 }
-
-/**
- * Errors that leave a view nothing to show (a missing repository, a refused
- * token): they go to the route's error element. The others are shown inline,
- * beside what is still on screen.
- */
-export function isViewFatal(error: unknown): boolean {
-  return (
-    error instanceof BadCredentialsError ||
-    error instanceof NotFoundError ||
-    error instanceof ForbiddenError ||
-    error instanceof BadRequestError
-  );
-}

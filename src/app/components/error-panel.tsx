@@ -1,81 +1,47 @@
+/**
+ * The failure panel, whose messages (./describe-error) and icons are a chunk
+ * of their own: the list's first paint does not wait for them. The chunk is
+ * fetched once the page has loaded (see preloadErrorPanel), so a failure
+ * later on, even with the network gone, does not depend on a download; if it
+ * still cannot load, a plain panel says so and keeps Retry.
+ */
 import clsx from 'clsx';
-import { AlertIcon, ClockIcon, LockIcon, SearchIcon, StopIcon, type Icon } from '@primer/octicons-react';
-import { Link } from 'react-router';
-import { Countdown } from './countdown';
-import { describeError, type ErrorKind, type ErrorSubject } from './describe-error';
+import { lazy, Suspense } from 'react';
+import type { ErrorPanelProps } from './error-panel-content';
 
-const ICONS: Partial<Record<ErrorKind, Icon>> = {
-  'bad-credentials': LockIcon,
-  forbidden: LockIcon,
-  'not-found': SearchIcon,
-  'rate-limited': ClockIcon,
-  'secondary-rate-limited': ClockIcon,
-  network: StopIcon,
-};
+const loadContent = () => import('./error-panel-content');
 
-/** A failure, said plainly, with its next step: a link to Settings, a countdown, or Retry. */
-export function ErrorPanel({
-  error,
-  subject,
-  onRetry,
-  retrying = false,
-  className,
-  headingLevel = 2,
-}: {
-  error: unknown;
-  subject?: ErrorSubject;
-  onRetry?: () => void;
-  retrying?: boolean;
-  className?: string;
-  headingLevel?: 1 | 2 | 3;
-}) {
-  const d = describeError(error, subject);
-  const IconFor = ICONS[d.kind] ?? AlertIcon;
-  const Heading = `h${headingLevel}` as const;
-  const tone = d.kind === 'rate-limited' || d.kind === 'secondary-rate-limited' ? 'attention' : 'danger';
+const ErrorPanelContent = lazy(() =>
+  loadContent().then(
+    (module) => ({ default: module.ErrorPanelContent }),
+    () => ({ default: PlainErrorPanel }),
+  ),
+);
+
+export function ErrorPanel(props: ErrorPanelProps) {
   return (
-    <section
-      role="alert"
-      className={clsx(
-        'rounded-md border p-4',
-        tone === 'danger' ? 'border-danger/40 bg-danger-subtle' : 'border-attention/40 bg-attention-subtle',
-        className,
-      )}
-    >
-      <div className="flex gap-3">
-        <span className={clsx('mt-0.5 shrink-0', tone === 'danger' ? 'text-danger' : 'text-attention')}>
-          <IconFor size={20} aria-hidden="true" />
-        </span>
-        <div className="min-w-0 space-y-1.5">
-          <Heading className="text-base font-semibold">{d.title}</Heading>
-          <p>{d.message}</p>
-          {d.detail !== null && d.detail !== d.message ? (
-            <p className="text-fg-muted">
-              The service said: <q>{d.detail}</q>
-            </p>
-          ) : null}
-          {d.retryAt !== null ? (
-            <p>
-              Resumes at <Countdown until={d.retryAt} className="font-medium" />.
-            </p>
-          ) : null}
-          <p className="text-fg-muted">{d.next}</p>
-          {d.linksToSettings || (d.retryable && onRetry) ? (
-            <div className="flex flex-wrap gap-2 pt-1">
-              {d.retryable && onRetry ? (
-                <button type="button" className="btn" onClick={onRetry} disabled={retrying}>
-                  {retrying ? 'Retrying…' : 'Retry'}
-                </button>
-              ) : null}
-              {d.linksToSettings ? (
-                <Link to="/settings" className="btn">
-                  Open Settings
-                </Link>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
-      </div>
+    <Suspense fallback={null}>
+      <ErrorPanelContent {...props} />
+    </Suspense>
+  );
+}
+
+/** Fetches the panel's chunk ahead of need; main.tsx calls it when the browser is idle after load. */
+export function preloadErrorPanel(): void {
+  loadContent().catch(() => {
+    // The lazy component tries again when a failure is shown, and falls back to PlainErrorPanel.
+  });
+}
+
+function PlainErrorPanel({ onRetry, retrying = false, className }: ErrorPanelProps) {
+  return (
+    <section role="alert" className={clsx('rounded-md border border-danger/40 bg-danger-subtle p-4', className)}>
+      <p className="font-semibold">Something went wrong, and the details could not be loaded: check the network connection.</p>
+      {onRetry ? (
+        <button type="button" className="btn mt-2" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying…' : 'Retry'}
+        </button>
+      ) : null}
     </section>
   );
 }

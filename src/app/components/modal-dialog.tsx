@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { XIcon } from '@primer/octicons-react';
+import { XIcon } from './icons';
 
 /**
  * A native modal `<dialog>` (focus trapping, Escape and the top layer come from

@@ -8,14 +8,15 @@ import { issueContinuousQuery, issuePageQuery } from '../features/issues/issue-q
 import { continuousRequestUrl, pageRequestUrl, readListView } from '../features/issues/list-view';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
-import { hasSearchQualifiers, listPath, translateListQuery } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
+import { hasSearchQualifiers } from '../features/repo-picker/search-qualifiers';
 import type { AppServices } from '../services/app-services';
 
 /** What the list's loader hands its page: a GitHub search to translate first, or nothing. */
 export type IssueListLoaderData = { translate: { to: string; ignored: string[] } } | null;
 
 export function issueListLoader(services: AppServices) {
-  return ({ params, request }: LoaderFunctionArgs): IssueListLoaderData => {
+  return ({ params, request }: LoaderFunctionArgs): IssueListLoaderData | Promise<IssueListLoaderData> => {
     const owner = params.owner ?? '';
     const repo = params.repo ?? '';
     const url = new URL(request.url);
@@ -23,8 +24,11 @@ export function issueListLoader(services: AppServices) {
     // A github.com URL with its host swapped for ours (`?q=is:closed label:bug`):
     // on arrival, translate GitHub's search into the list's own parameters.
     if (services.navigation.isInitialLoad() && hasSearchQualifiers(url.searchParams.get('q'))) {
-      const { params: search, ignored } = translateListQuery(url.searchParams, 'issues');
-      return { translate: { to: listPath(owner, repo, search), ignored } };
+      // The translator loads only now: most visits have nothing to translate.
+      return import('../features/repo-picker/github-url').then(({ translateListQuery }) => {
+        const { params: search, ignored } = translateListQuery(url.searchParams, 'issues');
+        return { translate: { to: listPath(owner, repo, search), ignored } };
+      });
     }
 
     const view = readListView(url.searchParams);

@@ -4,7 +4,7 @@
  * `view=continuous` shows one long list instead (continuous-issue-list.tsx).
  * A lazy route chunk, preloaded with the entry; its loader is issue-list-loader.ts.
  */
-import { FilterIcon, SearchIcon, XIcon } from '@primer/octicons-react';
+import { FilterIcon, SearchIcon, XIcon } from '../components/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
@@ -40,7 +40,7 @@ import { Pager, pageCount } from '../features/issues/pager';
 import { RetryNotice } from '../features/issues/retry-notice';
 import { useIssuePage } from '../features/issues/use-issue-page';
 import { useRateLimitBlock } from '../features/rate-limit/use-rate-limit-block';
-import { issueViewPath, listPath } from '../features/repo-picker/github-url';
+import { issueViewPath, listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { useRepoLabels } from '../features/repository/use-repo-labels';
 import { SaveViewButton } from '../features/saved-views/save-view-button';

@@ -3,7 +3,7 @@
  * Opened from the list it shows at once from the list's page, then refreshes.
  * Loaded lazily (its own chunk): its loader, in issue-view-loader.ts, is not.
  */
-import { ArrowLeftIcon } from '@primer/octicons-react';
+import { ArrowLeftIcon } from '../components/page-icons';
 import { Link, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
@@ -17,7 +17,7 @@ import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { isPullRequest } from '../features/issues/issue-filter';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
-import { listPath } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { IssueTitle } from '../components/issue-title';
 import { parseIssueNumber } from './issue-view-loader';

@@ -2,13 +2,13 @@
  * `/:owner/:repo`: the repository's heading above its pages, the notice of a
  * rename, and the github.com paths that map onto ours (`/pulls`, `/pull/12`).
  */
-import { InfoIcon, LockIcon, RepoIcon } from '@primer/octicons-react';
+import { InfoIcon, LockIcon, RepoIcon } from '../components/icons';
 import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { formatCount } from '../components/time-format';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { rememberRepo } from '../features/repo-picker/recent-repos';
-import { issueViewPath, listPath, translateListQuery } from '../features/repo-picker/github-url';
+import { issueViewPath, listPath } from '../features/repo-picker/app-paths';
 import { FollowRename, readRenamed } from '../features/repository/follow-rename';
 import { repositoryQuery } from '../features/repository/repo-queries';
 import { useRepository } from '../features/repository/use-repository';
@@ -104,14 +104,6 @@ export function RepoError() {
 export function RepoIndexRedirect() {
   const { owner = '', repo = '' } = useParams();
   return <Navigate to={listPath(owner, repo)} replace />;
-}
-
-/** github.com/o/r/pulls?q=…: the list, showing pull requests, with GitHub's search translated. */
-export function PullsRedirect() {
-  const { owner = '', repo = '' } = useParams();
-  const location = useLocation();
-  const { params, ignored } = translateListQuery(new URLSearchParams(location.search), 'pulls');
-  return <Navigate to={listPath(owner, repo, params)} replace state={ignored.length > 0 ? { ignoredQualifiers: ignored } : null} />;
 }
 
 /** github.com/o/r/pull/12: a pull request is an issue here. */

@@ -1,6 +1,6 @@
 /** The shell of every page: skip link, header (product, repository, rate-limit gauge, Settings), notices, main. */
 import clsx from 'clsx';
-import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '@primer/octicons-react';
+import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
@@ -8,7 +8,7 @@ import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
 import { ServiceStatusNotice } from '../features/connectivity/service-status-notice';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
-import { listPath } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
 
 export function RootLayout() {

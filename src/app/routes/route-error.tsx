@@ -1,4 +1,4 @@
-import { HomeIcon } from '@primer/octicons-react';
+import { HomeIcon } from '../components/icons';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';

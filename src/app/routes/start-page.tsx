@@ -2,12 +2,14 @@
  * `/`: pick a repository (owner/name or any github.com URL, translated to the
  * matching view), or go back to a recent repository or a saved view.
  */
-import { ArrowRightIcon, BookmarkIcon, HistoryIcon, LockIcon, RepoIcon, TrashIcon } from '@primer/octicons-react';
+import { BookmarkIcon, LockIcon, RepoIcon } from '../components/icons';
+import { ArrowRightIcon, HistoryIcon, TrashIcon } from '../components/page-icons';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
 import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
-import { listPath, translateRepoInput } from '../features/repo-picker/github-url';
+import { listPath } from '../features/repo-picker/app-paths';
+import { translateRepoInput } from '../features/repo-picker/github-url';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 

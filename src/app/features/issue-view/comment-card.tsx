@@ -29,8 +29,12 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
 }) {
   const login = user?.login ?? 'ghost';
   const role = association ? ASSOCIATION[association] : undefined;
+  const isDescription = verb === 'opened this';
+  // A heading per card, for screen readers' heading navigation and so the Markdown's own headings
+  // (often ###) follow one: the description sits under the page's <h1>, a comment under "Comments" (<h2>).
+  const Heading = isDescription ? 'h2' : 'h3';
   return (
-    <article id={id} className="flex gap-3" aria-label={`${verb === 'opened this' ? 'Description' : 'Comment'} by ${login}`}>
+    <article id={id} className="flex gap-3" aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}>
       <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 hidden sm:inline-block" />
       <div className={clsx('card min-w-0 flex-1', highlight && 'border-accent/50')}>
         <header
@@ -39,6 +43,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
             highlight ? 'border-accent/30 bg-accent-subtle/70' : 'border-line bg-canvas-subtle',
           )}
         >
+          <Heading className="sr-only">{isDescription ? 'Description' : `Comment by ${login}`}</Heading>
           <Avatar login={login} url={user?.avatar_url} size={20} decorative className="sm:hidden" />
           <span className="font-semibold text-fg">{login}</span>
           <span>

@@ -1,4 +1,4 @@
-import { CommentIcon } from '@primer/octicons-react';
+import { CommentIcon } from '../../components/icons';
 import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import { formatCount } from '../../components/time-format';

@@ -1,11 +1,11 @@
-import { LinkExternalIcon } from '@primer/octicons-react';
+import { LinkExternalIcon } from '../../components/page-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { exactTime, parseTime } from '../../components/time-format';
-import { listPath } from '../repo-picker/github-url';
+import { listPath } from '../repo-picker/app-paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

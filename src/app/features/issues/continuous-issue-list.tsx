@@ -5,7 +5,7 @@
  * limit is spent. A lazy chunk (continuous-issue-list-chunk.ts) with its
  * virtualised rows: paged mode never loads it.
  */
-import { ClockIcon } from '@primer/octicons-react';
+import { ClockIcon } from '../../components/icons';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';
@@ -15,7 +15,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { formatCount } from '../../components/time-format';
 import { useHotkeys } from '../../components/use-hotkeys';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issueViewPath } from '../repo-picker/github-url';
+import { issueViewPath } from '../repo-picker/app-paths';
 import { FollowRename } from '../repository/follow-rename';
 import { visibleIssues } from './issue-filter';
 import { EmptyState, IssueListSkeleton } from './issue-list-states';

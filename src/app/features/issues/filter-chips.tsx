@@ -1,4 +1,4 @@
-import { XIcon } from '@primer/octicons-react';
+import { XIcon } from '../../components/icons';
 import { Link } from 'react-router';
 import { labelColors } from '../../components/label-colors';
 import { SORT_CHOICES, type ListView } from './list-view';

@@ -1,6 +1,6 @@
 /** The controls of the issue list's filter bar; each writes the URL through `onChange`. */
 import clsx from 'clsx';
-import { CheckIcon, PersonIcon, TagIcon, TriangleDownIcon } from '@primer/octicons-react';
+import { CheckIcon, PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StateFilter } from '../../../shared/list-params';

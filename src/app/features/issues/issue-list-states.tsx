@@ -1,5 +1,5 @@
 /** What the list shows when it has no rows to show: loading, past the end, nothing matching. */
-import { IssueOpenedIcon, SearchIcon } from '@primer/octicons-react';
+import { IssueOpenedIcon, SearchIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { Skeleton } from '../../components/skeleton';

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '@primer/octicons-react';
+import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '../../components/icons';
 import type { CSSProperties, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
@@ -115,7 +115,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5 sm:flex-row sm:items-start sm:gap-4">
         {assignees.length > 0 ? (
-          <span role="group" className="flex -space-x-1.5" aria-label={`Assigned to ${assignees.map((a) => a.login).join(', ')}`}>
+          <span role="group" className="flex gap-0.5" aria-label={`Assigned to ${assignees.map((a) => a.login).join(', ')}`}>
             {assignees.slice(0, MAX_AVATARS).map((assignee) => (
               <button
                 key={assignee.login}
@@ -123,13 +123,14 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
                 onClick={() => onAssignee(assignee.login)}
                 aria-label={`Filter by assignee ${assignee.login}`}
                 title={`Assigned to ${assignee.login}`}
-                className="rounded-full ring-2 ring-canvas"
+                // 24 × 24 px, apart from its neighbours: a touch target of its own (WCAG 2.5.8).
+                className="inline-flex size-6 items-center justify-center rounded-full"
               >
                 <Avatar login={assignee.login} url={assignee.avatar_url} size={20} decorative />
               </button>
             ))}
             {assignees.length > MAX_AVATARS ? (
-              <span className="z-10 inline-flex h-5 items-center rounded-full bg-canvas-inset px-1 text-[10px] text-fg-muted ring-2 ring-canvas">
+              <span className="inline-flex h-6 items-center rounded-full bg-canvas-inset px-1.5 text-[10px] text-fg-muted">
                 +{assignees.length - MAX_AVATARS}
               </span>
             ) : null}

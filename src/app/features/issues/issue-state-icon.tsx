@@ -8,7 +8,7 @@ import {
   IssueOpenedIcon,
   SkipIcon,
   type Icon,
-} from '@primer/octicons-react';
+} from '../../components/icons';
 import type { Issue } from '../../../shared/wire-types';
 import { issueState, type IssueStateKind } from './issue-state';
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '@primer/octicons-react';
+import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import type { PageLinks } from '../../api/api-types';
@@ -16,11 +16,13 @@ export function pageCount(links: PageLinks, page: number): number | null {
   return links.next === undefined ? page : null;
 }
 
-const RELS: { rel: PageRel; label: string; short: string; icon?: ReactNode; iconAfter?: ReactNode }[] = [
-  { rel: 'first', label: 'First', short: 'First' },
-  { rel: 'prev', label: 'Previous', short: 'Prev', icon: <ChevronLeftIcon size={16} aria-hidden="true" /> },
-  { rel: 'next', label: 'Next', short: 'Next', iconAfter: <ChevronRightIcon size={16} aria-hidden="true" /> },
-  { rel: 'last', label: 'Last', short: 'Last' },
+// The visible text is the accessible name on every screen size (WCAG 2.5.3, Label in Name):
+// the four fit side by side on a 360 px phone, so there is no shortened "Prev".
+const RELS: { rel: PageRel; label: string; icon?: ReactNode; iconAfter?: ReactNode }[] = [
+  { rel: 'first', label: 'First' },
+  { rel: 'prev', label: 'Previous', icon: <ChevronLeftIcon size={16} aria-hidden="true" /> },
+  { rel: 'next', label: 'Next', iconAfter: <ChevronRightIcon size={16} aria-hidden="true" /> },
+  { rel: 'last', label: 'Last' },
 ];
 
 /**
@@ -61,15 +63,12 @@ export function Pager({ links, page, target, onFollow, block, notModified, offli
         {offline ? <span className="rounded-full border border-attention/50 px-2 py-px text-xs text-attention">offline copy</span> : null}
       </div>
       <div className="flex flex-wrap justify-center gap-1.5">
-        {RELS.map(({ rel, label, short, icon, iconAfter }) => {
+        {RELS.map(({ rel, label, icon, iconAfter }) => {
           const url = links[rel];
           const content = (
             <>
               {icon}
-              <span className="hidden sm:inline">{label}</span>
-              <span className="sm:hidden" aria-hidden="true">
-                {short}
-              </span>
+              {label}
               {iconAfter}
             </>
           );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isViewFatal } from '../../components/describe-error';
+import { isViewFatal } from '../../components/view-fatal';
 import { useConnection } from '../../services/app-services-context';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issuePageQuery } from './issue-queries';

@@ -7,7 +7,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Issue } from '../../../shared/wire-types';
-import { issueViewPath } from '../repo-picker/github-url';
+import { issueViewPath } from '../repo-picker/app-paths';
 import { IssueRow } from './issue-row';
 
 /** A row's height before it is measured: one line of title, one of details. */

@@ -13,10 +13,17 @@ export function RateLimitGauge() {
   const now = useNow();
   const core = state.core;
   if (core === null) {
+    // The same box as the gauge below (two lines and a bar), so the header does not shift when it arrives.
     return (
-      <div className="flex items-center gap-2 text-xs text-fg-muted" aria-label="API rate limit: not known yet">
-        <span className="hidden sm:inline">Rate limit</span>
-        <span className="h-1.5 w-16 rounded-full bg-canvas-inset" aria-hidden="true" />
+      <div role="group" className="flex items-center gap-2 text-xs text-fg-muted" aria-label="API rate limit: not known yet">
+        <div className="flex flex-col items-end leading-tight" aria-hidden="true">
+          <span className="tabular-nums">– / –</span>
+          <span>
+            <span className="hidden sm:inline">Rate limit</span>
+            <span className="sm:hidden">limit</span>
+          </span>
+        </div>
+        <span className="h-1.5 w-12 rounded-full bg-canvas-inset sm:w-20" aria-hidden="true" />
       </div>
     );
   }

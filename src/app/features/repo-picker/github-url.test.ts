@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasSearchQualifiers, translateIssueSearch, translateRepoInput } from './github-url';
+import { translateIssueSearch, translateRepoInput } from './github-url';
+import { hasSearchQualifiers } from './search-qualifiers';
 
 function pathOf(input: string): string {
   const result = translateRepoInput(input);

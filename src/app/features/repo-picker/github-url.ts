@@ -6,8 +6,13 @@
  *
  * The app's routes mirror github.com's, so the path maps one to one; what the
  * API cannot express is reported back, never silently dropped.
+ *
+ * Loaded on demand (the start page, a pasted `?q=`, `/pulls`): the list's
+ * first paint only needs ./app-paths and ./search-qualifiers.
  */
 import { LIST_PARAM_NAMES } from '../issues/list-view';
+import { issueViewPath, listPath } from './app-paths';
+import { SEARCH_TOKEN } from './search-qualifiers';
 
 export type Destination =
   | { kind: 'list'; owner: string; repo: string; search: URLSearchParams }
@@ -32,15 +37,6 @@ const HELP = 'Enter a repository as owner/name (for example acme/rocket), or pas
 
 export function isRepoName(owner: string, repo: string): boolean {
   return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..';
-}
-
-export function listPath(owner: string, repo: string, search?: URLSearchParams): string {
-  const query = search?.toString() ?? '';
-  return `/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/issues${query ? `?${query}` : ''}`;
-}
-
-export function issueViewPath(owner: string, repo: string, number: number): string {
-  return `/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/issues/${number}`;
 }
 
 function result(destination: Destination, ignored: string[] = []): TranslateResult {
@@ -133,7 +129,6 @@ export function translateListQuery(search: URLSearchParams, base: 'issues' | 'pu
   return translated;
 }
 
-const TOKEN = /(-?)([A-Za-z][\w-]*):("(?:[^"]*)"|\S+)|"([^"]*)"|(\S+)/g;
 const SORTS = new Set(['created', 'updated', 'comments']);
 const DATE = /^(>=|>|)(\d{4}-\d{2}-\d{2})$/;
 
@@ -144,12 +139,6 @@ function unquote(value: string): string {
 function nextDay(date: string): string {
   const ms = Date.parse(`${date}T00:00:00Z`) + 24 * 3600 * 1000;
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Does this text filter look like a GitHub search (`is:open label:bug`) rather than plain words? */
-export function hasSearchQualifiers(q: string | null): boolean {
-  if (q === null) return false;
-  return [...q.matchAll(TOKEN)].some((m) => m[2] !== undefined);
 }
 
 /**
@@ -166,7 +155,7 @@ export function translateIssueSearch(q: string, base: 'issues' | 'pulls' = 'issu
   let state: string | null = null;
   let type: string | null = base === 'pulls' ? 'pr' : null;
 
-  for (const m of q.matchAll(TOKEN)) {
+  for (const m of q.matchAll(SEARCH_TOKEN)) {
     const [whole, negated, rawKey, rawValue, quoted, word] = m;
     if (rawKey === undefined || rawValue === undefined) {
       const text = quoted ?? word;

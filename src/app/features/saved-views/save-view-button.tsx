@@ -1,4 +1,4 @@
-import { BookmarkIcon } from '@primer/octicons-react';
+import { BookmarkIcon } from '../../components/icons';
 import { useId, useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useAppServices } from '../../services/app-services-context';
