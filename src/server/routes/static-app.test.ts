@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staticAppRoutes } from './static-app';
 
@@ -118,5 +119,43 @@ describe('the security headers of the served app', () => {
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('sends a gzipped asset to a browser that accepts gzip, the same bytes, and identity to others', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    const source = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ n: i, title: `row ${i}` })))};`;
+    writeFileSync(path.join(dir, 'assets', 'list-abc123.js'), source);
+    const app = staticAppRoutes(dir);
+    for (let round = 0; round < 2; round++) {
+      const packed = await app.request('/assets/list-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+      expect(packed.status).toBe(200);
+      expect(packed.headers.get('content-encoding')).toBe('gzip');
+      expect(packed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(packed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(packed.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const bytes = Buffer.from(await packed.arrayBuffer());
+      expect(bytes.length).toBeLessThan(source.length / 3);
+      expect(gunzipSync(bytes).toString('utf8')).toBe(source);
+    }
+    const plain = await app.request('/assets/list-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(source);
+  });
+
+  it('never compresses its way out of dist/assets/, and leaves missing files to the 404', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    const dist = path.join(dir, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(dir, 'secret.json'), JSON.stringify({ secret: 'x'.repeat(5000) }));
+    const app = staticAppRoutes(dist);
+    const gzip = { headers: { 'Accept-Encoding': 'gzip' } };
+    for (const probe of ['/assets/..%2F..%2Fsecret.json', '/assets/%2e%2e/%2e%2e/secret.json', '/assets/missing.js']) {
+      const res = await app.request(probe, gzip);
+      expect(res.headers.get('content-encoding'), probe).toBeNull();
+      expect(await res.text(), probe).not.toContain('xxxxx');
+    }
   });
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
+import { compressedAssets } from './compressed-assets';
 
 export interface StaticAppOptions {
   /** API origins the app may talk to besides its own and GitHub's (`--api-origin`) */
@@ -40,6 +41,7 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
     // Vite names assets by content hash, so a URL's bytes never change.
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  routes.get('/assets/*', compressedAssets(path.join(distDir, 'assets')));
   // The page itself always goes through servePage, which adds the allowed origins.
   routes.get('/', servePage);
   routes.get('/index.html', servePage);
