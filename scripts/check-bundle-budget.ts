@@ -26,10 +26,10 @@ export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
 export const FIRST_PAINT_JS_BUDGET_BYTES = 135_000;
 /**
  * What `npm test` enforces meanwhile: a ratchet just above today's build
- * (144.3 kB), so the first paint can only shrink towards the target, never grow.
+ * (142.3 kB), so the first paint can only shrink towards the target, never grow.
  * Lower it with every cut; when the target is met, enforce the target instead.
  */
-export const FIRST_PAINT_JS_CEILING_BYTES = 145_000;
+export const FIRST_PAINT_JS_CEILING_BYTES = 143_000;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {

@@ -17,5 +17,7 @@ await Promise.all([
   import('../components/error-panel-content'),
   import('../features/issues/continuous-issue-list'),
   import('../components/shortcuts-table'),
+  import('../features/issues/filter-menu-bodies'),
+  import('../features/connectivity/service-status-notice'),
   import('../features/issue-view/markdown/markdown-body'),
 ]);
