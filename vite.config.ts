@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { preloadRouteChunks } from './scripts/preload-route-chunks';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadRouteChunks()],
+  plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -3,8 +3,9 @@
  * manifest (dist/.vite/manifest.json, `build.manifest` in vite.config.ts).
  *
  * "First paint" is what the issue list (`/:owner/:repo/issues`) needs before
- * it can show anything: the entry chunk, the list route's chunk, and every
- * chunk those import statically, with their CSS. Everything else is a lazy
+ * it can show anything: the entry chunk (the list page is part of it, see
+ * src/app/app-router.tsx) and every chunk it imports statically, with their
+ * CSS. Everything else is a lazy
  * chunk, loaded when a route or a dialog needs it. Sizes are gzip at level 9
  * (node:zlib), as a server compressing static files ahead of time would send
  * them; kB are 1,000 bytes, as Vite's own report prints them.
@@ -17,17 +18,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import { FIRST_PAINT_ROUTES } from './preload-route-chunks';
 
 export const GZIP_LEVEL = 9;
+/** The page the first paint is measured for; it must be in the entry, not a lazy chunk of its own. */
+export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
 /** Issue 6's target for the list's first-paint JavaScript. Not met yet: reported, not enforced. */
 export const FIRST_PAINT_JS_BUDGET_BYTES = 135_000;
 /**
  * What `npm test` enforces meanwhile: a ratchet just above today's build
- * (148 kB), so the first paint can only shrink towards the target, never grow.
+ * (142.3 kB), so the first paint can only shrink towards the target, never grow.
  * Lower it with every cut; when the target is met, enforce the target instead.
  */
-export const FIRST_PAINT_JS_CEILING_BYTES = 150_000;
+export const FIRST_PAINT_JS_CEILING_BYTES = 143_000;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {
@@ -36,17 +38,18 @@ export interface FirstPaintFiles {
 }
 
 /**
- * The files (relative to dist/) that the entry and the given route modules
- * need before they run: each chunk, its static imports transitively, and
- * their CSS. Dynamic imports are not followed: they load later.
+ * The files (relative to dist/) that the entry needs before it runs: the
+ * entry chunk, its static imports transitively, and their CSS. Dynamic
+ * imports are not followed: they load later. Refuses a build in which the
+ * list page is a lazy chunk of its own (Vite's manifest then has a chunk
+ * keyed by its source): measuring the entry alone would leave it out.
  */
-export function firstPaintFiles(manifest: Manifest, routes: readonly string[] = FIRST_PAINT_ROUTES): FirstPaintFiles {
+export function firstPaintFiles(manifest: Manifest, page: string = FIRST_PAINT_PAGE): FirstPaintFiles {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
   if (entries.length === 0) throw new Error('The manifest has no entry chunk.');
-  for (const route of routes) {
-    if (manifest[route] === undefined) {
-      throw new Error(`The manifest has no chunk for ${route}: is the route still imported lazily by src/app/app-router.tsx?`);
-    }
+  const pageChunk = Object.entries(manifest).find(([key, chunk]) => key === page || chunk.src === page);
+  if (pageChunk !== undefined) {
+    throw new Error(`${page} is a lazy chunk of its own (${pageChunk[1].file}): src/app/app-router.tsx must import it statically, in the entry.`);
   }
   const seen = new Set<string>();
   const js: string[] = [];
@@ -61,7 +64,7 @@ export function firstPaintFiles(manifest: Manifest, routes: readonly string[] = 
     for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [...entries, ...routes]) visit(key);
+  for (const key of entries) visit(key);
   return { js, css };
 }
 
@@ -110,14 +113,14 @@ function sourceOf(manifest: Manifest): Map<string, string> {
 }
 
 /** Sizes of a build in `distDir` against the budgets: what the bench prints and `npm test` checks. */
-export function bundleReport(distDir: string, routes: readonly string[] = FIRST_PAINT_ROUTES): BundleReport {
+export function bundleReport(distDir: string, page: string = FIRST_PAINT_PAGE): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const sources = sourceOf(manifest);
   const size = (file: string): SizedFile => {
     const content = readFileSync(path.join(distDir, file));
     return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: GZIP_LEVEL }).length, source: sources.get(file) ?? null };
   };
-  const firstPaint = firstPaintFiles(manifest, routes);
+  const firstPaint = firstPaintFiles(manifest, page);
   const lazy = lazyFiles(manifest, firstPaint);
   const js = firstPaint.js.map(size);
   const css = firstPaint.css.map(size);
@@ -153,7 +156,7 @@ export function formatBundleReport(report: BundleReport): string {
   const lines = [
     `Bundle budget (gzip level ${GZIP_LEVEL}; kB = 1,000 bytes)`,
     `  ${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`,
-    `First paint of the issue list (entry + ${FIRST_PAINT_ROUTES.join(', ')}):`,
+    `First paint of the issue list (the entry, ${FIRST_PAINT_PAGE} included, and its static imports):`,
     ...report.firstPaint.js.map(row),
     ...report.firstPaint.css.map(row),
     'Lazy (loaded when needed):',

@@ -1,15 +1,17 @@
 /**
  * The routes, mirroring github.com's paths so a GitHub URL maps one to one.
  *
- * Only the shell (root and repository layouts) and the loaders are in the
- * entry chunk; every page component is a route `lazy` chunk. Loaders stay
- * static so a page's data starts loading in parallel with its chunk (React
- * Router runs a static loader alongside `lazy`). The issue list's chunk is
- * also fetched alongside the entry by a modulepreload (see vite.config.ts):
- * the list's first paint never waits for a second round trip.
+ * The shell (root and repository layouts), the loaders and the issue list
+ * page are in the entry chunk: the list is where most visits land, so its
+ * first paint never waits for a second round trip (one chunk also compresses
+ * better than two). Every other page component is a route `lazy` chunk.
+ * Loaders stay static so a page's data starts loading in parallel with its
+ * chunk (React Router runs a static loader alongside `lazy`).
+ * scripts/check-bundle-budget.ts fails if the list page becomes lazy again.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { issueListLoader, shouldRevalidateIssueList } from './routes/issue-list-loader';
+import { IssueListPage } from './routes/issue-list-page';
 import { issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
 import { RootError, RootLayout } from './routes/root-layout';
@@ -49,7 +51,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
                 { index: true, element: <RepoIndexRedirect /> },
                 {
                   path: 'issues',
-                  lazy: { Component: async () => (await import('./routes/issue-list-page')).IssueListPage },
+                  Component: IssueListPage,
                   loader: issueListLoader(services),
                   shouldRevalidate: shouldRevalidateIssueList,
                   errorElement: <RouteError subject="repository" />,

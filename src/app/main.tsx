@@ -5,6 +5,7 @@ import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
 import { preloadErrorPanel } from './components/error-panel';
+import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
 import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
 import { createAppServices } from './services/app-services';
@@ -29,11 +30,15 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Off the first paint's path, but in hand before any failure (the network may be gone by then).
+function preloadFailureViews(): void {
+  preloadErrorPanel();
+  preloadServiceStatusNotice();
+}
 window.addEventListener(
   'load',
   () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadErrorPanel);
-    else setTimeout(preloadErrorPanel, 0);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadFailureViews);
+    else setTimeout(preloadFailureViews, 0);
   },
   { once: true },
 );

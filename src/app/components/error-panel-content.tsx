@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { AlertIcon, ClockIcon, LockIcon, SearchIcon, type Icon } from './icons';
-import { StopIcon } from './page-icons';
+import { ClockIcon, LockIcon, SearchIcon, type Icon } from './icons';
+import { AlertIcon, StopIcon } from './page-icons';
 import { Link } from 'react-router';
 import { Countdown } from './countdown';
 import { describeError, type ErrorKind, type ErrorSubject } from './describe-error';

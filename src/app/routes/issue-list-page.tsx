@@ -2,7 +2,7 @@
  * `/:owner/:repo/issues`: the list. Every filter is in the URL; paging follows
  * the service's `Link` rels through the location state (spec 4.2 rule 3).
  * `view=continuous` shows one long list instead (continuous-issue-list.tsx).
- * A lazy route chunk, preloaded with the entry; its loader is issue-list-loader.ts.
+ * Part of the entry chunk (see app-router.tsx); its loader is issue-list-loader.ts.
  */
 import { FilterIcon, SearchIcon, XIcon } from '../components/icons';
 import { useQueryClient } from '@tanstack/react-query';

@@ -6,7 +6,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, u
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
-import { ServiceStatusNotice } from '../features/connectivity/service-status-notice';
+import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../features/repo-picker/app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
@@ -83,7 +83,7 @@ export function RootLayout() {
           </NavLink>
         </div>
         {/* In the sticky header: an outage or a retry stays in sight while the page scrolls. */}
-        <ServiceStatusNotice />
+        <ServiceStatusSlot />
       </header>
 
       {credentials.raised ? (

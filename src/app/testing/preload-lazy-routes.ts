@@ -1,15 +1,14 @@
 /**
- * Test setup: the route pages are lazy chunks (src/app/app-router.tsx). In the
- * browser they arrive with the entry (modulepreload) or load in a blink; in a
- * test, importing one the first time means transforming it, which on a busy
- * machine outlasts Testing Library's one-second wait. Importing them here
+ * Test setup: the route pages other than the issue list are lazy chunks
+ * (src/app/app-router.tsx), as are parts of pages. In the browser they load
+ * in a blink; in a test, importing one the first time means transforming it,
+ * which on a busy machine outlasts Testing Library's one-second wait. Importing them here
  * once, before the tests, keeps the router's `lazy` path (still a promise)
  * while taking that cost out of every test's timing.
  */
 export {};
 
 await Promise.all([
-  import('../routes/issue-list-page'),
   import('../routes/issue-view-page'),
   import('../routes/settings-page'),
   import('../routes/start-page'),
@@ -18,5 +17,7 @@ await Promise.all([
   import('../components/error-panel-content'),
   import('../features/issues/continuous-issue-list'),
   import('../components/shortcuts-table'),
+  import('../features/issues/filter-menu-bodies'),
+  import('../features/connectivity/service-status-notice'),
   import('../features/issue-view/markdown/markdown-body'),
 ]);

@@ -8,7 +8,8 @@
  *   attempt 2 of 4", "Rate limited by the service — retrying in 12 s".
  * Everything is derived from the query cache and the connectivity store.
  */
-import { AlertIcon, ClockIcon, PlugIcon, SyncIcon } from '../../components/icons';
+import { ClockIcon } from '../../components/icons';
+import { AlertIcon, PlugIcon, SyncIcon } from '../../components/page-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useCallback, useSyncExternalStore, type ReactNode } from 'react';

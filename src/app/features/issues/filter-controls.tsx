@@ -1,15 +1,25 @@
 /** The controls of the issue list's filter bar; each writes the URL through `onChange`. */
 import clsx from 'clsx';
-import { CheckIcon, PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StateFilter } from '../../../shared/list-params';
-import { LabelPill } from '../../components/label-pill';
-import { Skeleton } from '../../components/skeleton';
 import { useDetailsDismiss } from '../../components/use-dismiss';
 import { useUrlBoundInput } from '../../components/use-url-bound-input';
-import { useRepoLabels } from '../repository/use-repo-labels';
 import { PER_PAGE_CHOICES, SORT_CHOICES, withParams, type ListParamName, type ListView, type TypeFilter } from './list-view';
+
+/**
+ * The menus' contents are a lazy chunk, loaded when a menu first opens and
+ * fetched ahead when the pointer or focus reaches its button, so opening one
+ * rarely shows the fallback.
+ */
+const loadMenuBodies = () => import('./filter-menu-bodies');
+const LabelMenuBody = lazy(async () => ({ default: (await loadMenuBodies()).LabelMenuBody }));
+const PeopleMenuBody = lazy(async () => ({ default: (await loadMenuBodies()).PeopleMenuBody }));
+
+function MenuLoading() {
+  return <p className="p-3 text-fg-muted">Loading…</p>;
+}
 
 export type FilterChanges = Partial<Record<ListParamName, string | null>>;
 export type ChangeFilters = (changes: FilterChanges, options?: { replace?: boolean }) => void;
@@ -83,6 +93,8 @@ function Menu({ label, icon, count, invalid, describedBy, onToggle, children, al
       <summary
         className={clsx('btn cursor-pointer list-none [&::-webkit-details-marker]:hidden', invalid && 'border-danger text-danger')}
         aria-describedby={describedBy}
+        onPointerEnter={() => void loadMenuBodies()}
+        onFocus={() => void loadMenuBodies()}
       >
         {icon}
         {label}
@@ -111,70 +123,23 @@ export function LabelMenu({ owner, repo, selected, onChange, error, errorId }: {
   errorId: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [find, setFind] = useState('');
-  const labels = useRepoLabels(owner, repo, open);
-  const chosen = new Set(selected.map((name) => name.toLowerCase()));
-  const shown = (labels.data?.data ?? []).filter((label) => label.name.toLowerCase().includes(find.trim().toLowerCase()));
-
-  function toggle(name: string): void {
-    const next = chosen.has(name.toLowerCase())
-      ? selected.filter((n) => n.toLowerCase() !== name.toLowerCase())
-      : [...selected, name];
-    onChange({ labels: next.join(',') });
-  }
-
+  const [opened, setOpened] = useState(false);
   return (
-    <Menu label="Labels" icon={<TagIcon size={16} aria-hidden="true" />} count={selected.length} invalid={error !== null} describedBy={error ? errorId : undefined} onToggle={setOpen}>
-      <div className="border-b border-line p-2">
-        <label className="sr-only" htmlFor={`${errorId}-find`}>
-          Find a label
-        </label>
-        <input id={`${errorId}-find`} className="input" placeholder="Find a label" value={find} onChange={(e) => setFind(e.target.value)} />
-      </div>
-      <div className="max-h-80 overflow-y-auto py-1">
-        {labels.isPending && open ? (
-          <div className="space-y-2 p-3" aria-label="Loading labels">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-2/3" />
-          </div>
-        ) : labels.isError ? (
-          <p className="p-3 text-danger">Could not load the labels: {labels.error.message}</p>
-        ) : shown.length === 0 ? (
-          <p className="p-3 text-fg-muted">{find ? 'No label matches.' : 'This repository has no labels.'}</p>
-        ) : (
-          <fieldset>
-            <legend className="sr-only">Labels to filter by</legend>
-            {shown.map((label) => {
-              const checked = chosen.has(label.name.toLowerCase());
-              return (
-                <label key={label.id ?? label.name} className="flex cursor-pointer items-start gap-2 px-3 py-1.5 hover:bg-canvas-subtle">
-                  <input type="checkbox" className="peer sr-only" checked={checked} onChange={() => toggle(label.name)} />
-                  <span
-                    className={clsx(
-                      'mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent',
-                      checked ? 'border-accent-emphasis bg-accent-emphasis text-on-emphasis' : 'border-line bg-canvas',
-                    )}
-                    aria-hidden="true"
-                  >
-                    {checked ? <CheckIcon size={12} /> : null}
-                  </span>
-                  <span className="min-w-0">
-                    <LabelPill name={label.name} color={label.color} />
-                    {label.description ? <span className="mt-0.5 block text-xs text-fg-muted">{label.description}</span> : null}
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-        )}
-      </div>
-      {selected.length > 0 ? (
-        <div className="border-t border-line p-2">
-          <button type="button" className="btn btn-sm w-full" onClick={() => onChange({ labels: null })}>
-            Clear labels
-          </button>
-        </div>
+    <Menu
+      label="Labels"
+      icon={<TagIcon size={16} aria-hidden="true" />}
+      count={selected.length}
+      invalid={error !== null}
+      describedBy={error ? errorId : undefined}
+      onToggle={(isOpen) => {
+        setOpen(isOpen);
+        if (isOpen) setOpened(true);
+      }}
+    >
+      {opened ? (
+        <Suspense fallback={<MenuLoading />}>
+          <LabelMenuBody owner={owner} repo={repo} open={open} selected={selected} onChange={onChange} errorId={errorId} />
+        </Suspense>
       ) : null}
     </Menu>
   );
@@ -182,44 +147,24 @@ export function LabelMenu({ owner, repo, selected, onChange, error, errorId }: {
 
 /** Author, assignee and mention filters: applied together with a button, not on every key (each costs a request). */
 export function PeopleMenu({ view, onChange }: { view: ListView; onChange: ChangeFilters }) {
-  const id = useId();
+  const [opened, setOpened] = useState(false);
   const { creator, assignee, mentioned } = view.shown;
   const count = [creator, assignee, mentioned].filter((v) => v !== null).length;
   return (
-    <Menu label="People" icon={<PersonIcon size={16} aria-hidden="true" />} count={count} align="right">
-      <form
-        // A new URL value resets the fields (a chip removed elsewhere).
-        key={`${creator}|${assignee}|${mentioned}`}
-        className="space-y-3 p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          const read = (name: string): string | null => {
-            const value = String(data.get(name) ?? '').trim().replace(/^@/, '');
-            return value === '' ? null : value;
-          };
-          onChange({ creator: read('creator'), assignee: read('assignee'), mentioned: read('mentioned') });
-          event.currentTarget.closest('details')?.removeAttribute('open');
-        }}
-      >
-        {(
-          [
-            ['creator', 'Author', creator, 'login'],
-            ['assignee', 'Assignee', assignee, 'login, none or *'],
-            ['mentioned', 'Mentions', mentioned, 'login'],
-          ] as const
-        ).map(([name, label, value, hint]) => (
-          <div key={name}>
-            <label htmlFor={`${id}-${name}`} className="mb-1 block text-xs font-semibold">
-              {label}
-            </label>
-            <input id={`${id}-${name}`} name={name} defaultValue={value ?? ''} className="input" placeholder={hint} autoComplete="off" spellCheck={false} />
-          </div>
-        ))}
-        <button type="submit" className="btn btn-primary w-full">
-          Apply
-        </button>
-      </form>
+    <Menu
+      label="People"
+      icon={<PersonIcon size={16} aria-hidden="true" />}
+      count={count}
+      align="right"
+      onToggle={(isOpen) => {
+        if (isOpen) setOpened(true);
+      }}
+    >
+      {opened ? (
+        <Suspense fallback={<MenuLoading />}>
+          <PeopleMenuBody view={view} onChange={onChange} />
+        </Suspense>
+      ) : null}
     </Menu>
   );
 }

@@ -1,0 +1,132 @@
+/**
+ * The contents of the filter bar's Labels and People menus. They are only
+ * seen once a menu opens, so they are a lazy chunk (see ./filter-controls),
+ * off the issue list's first paint.
+ */
+import clsx from 'clsx';
+import { useId, useState } from 'react';
+import { CheckIcon } from '../../components/page-icons';
+import { LabelPill } from '../../components/label-pill';
+import { Skeleton } from '../../components/skeleton';
+import { useRepoLabels } from '../repository/use-repo-labels';
+import type { ChangeFilters } from './filter-controls';
+import type { ListView } from './list-view';
+
+/** The repository's labels, fetched while the menu is open; checking one adds it to the filter. */
+export function LabelMenuBody({ owner, repo, open, selected, onChange, errorId }: {
+  owner: string;
+  repo: string;
+  open: boolean;
+  selected: string[];
+  onChange: ChangeFilters;
+  errorId: string;
+}) {
+  const [find, setFind] = useState('');
+  const labels = useRepoLabels(owner, repo, open);
+  const chosen = new Set(selected.map((name) => name.toLowerCase()));
+  const shown = (labels.data?.data ?? []).filter((label) => label.name.toLowerCase().includes(find.trim().toLowerCase()));
+
+  function toggle(name: string): void {
+    const next = chosen.has(name.toLowerCase())
+      ? selected.filter((n) => n.toLowerCase() !== name.toLowerCase())
+      : [...selected, name];
+    onChange({ labels: next.join(',') });
+  }
+
+  return (
+    <>
+      <div className="border-b border-line p-2">
+        <label className="sr-only" htmlFor={`${errorId}-find`}>
+          Find a label
+        </label>
+        <input id={`${errorId}-find`} className="input" placeholder="Find a label" value={find} onChange={(e) => setFind(e.target.value)} />
+      </div>
+      <div className="max-h-80 overflow-y-auto py-1">
+        {labels.isPending && open ? (
+          <div className="space-y-2 p-3" aria-label="Loading labels">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : labels.isError ? (
+          <p className="p-3 text-danger">Could not load the labels: {labels.error.message}</p>
+        ) : shown.length === 0 ? (
+          <p className="p-3 text-fg-muted">{find ? 'No label matches.' : 'This repository has no labels.'}</p>
+        ) : (
+          <fieldset>
+            <legend className="sr-only">Labels to filter by</legend>
+            {shown.map((label) => {
+              const checked = chosen.has(label.name.toLowerCase());
+              return (
+                <label key={label.id ?? label.name} className="flex cursor-pointer items-start gap-2 px-3 py-1.5 hover:bg-canvas-subtle">
+                  <input type="checkbox" className="peer sr-only" checked={checked} onChange={() => toggle(label.name)} />
+                  <span
+                    className={clsx(
+                      'mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent',
+                      checked ? 'border-accent-emphasis bg-accent-emphasis text-on-emphasis' : 'border-line bg-canvas',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {checked ? <CheckIcon size={12} /> : null}
+                  </span>
+                  <span className="min-w-0">
+                    <LabelPill name={label.name} color={label.color} />
+                    {label.description ? <span className="mt-0.5 block text-xs text-fg-muted">{label.description}</span> : null}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+      </div>
+      {selected.length > 0 ? (
+        <div className="border-t border-line p-2">
+          <button type="button" className="btn btn-sm w-full" onClick={() => onChange({ labels: null })}>
+            Clear labels
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Author, assignee and mention fields, applied together with a button. */
+export function PeopleMenuBody({ view, onChange }: { view: ListView; onChange: ChangeFilters }) {
+  const id = useId();
+  const { creator, assignee, mentioned } = view.shown;
+  return (
+    <form
+      // A new URL value resets the fields (a chip removed elsewhere).
+      key={`${creator}|${assignee}|${mentioned}`}
+      className="space-y-3 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const read = (name: string): string | null => {
+          const value = String(data.get(name) ?? '').trim().replace(/^@/, '');
+          return value === '' ? null : value;
+        };
+        onChange({ creator: read('creator'), assignee: read('assignee'), mentioned: read('mentioned') });
+        event.currentTarget.closest('details')?.removeAttribute('open');
+      }}
+    >
+      {(
+        [
+          ['creator', 'Author', creator, 'login'],
+          ['assignee', 'Assignee', assignee, 'login, none or *'],
+          ['mentioned', 'Mentions', mentioned, 'login'],
+        ] as const
+      ).map(([name, label, value, hint]) => (
+        <div key={name}>
+          <label htmlFor={`${id}-${name}`} className="mb-1 block text-xs font-semibold">
+            {label}
+          </label>
+          <input id={`${id}-${name}`} name={name} defaultValue={value ?? ''} className="input" placeholder={hint} autoComplete="off" spellCheck={false} />
+        </div>
+      ))}
+      <button type="submit" className="btn btn-primary w-full">
+        Apply
+      </button>
+    </form>
+  );
+}
