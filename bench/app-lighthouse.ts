@@ -115,7 +115,8 @@ function failingAudits(lhr: LhResult['lhr'], category: LhCategory): FailingAudit
       title,
       score,
       ...(displayValue ? { displayValue } : {}),
-      items: (details?.items ?? []).slice(0, ITEMS_PER_AUDIT).map(itemOf),
+      // Some audits' details carry `items` that is not a list (e.g. the network dependency tree): nothing to quote then.
+      items: (Array.isArray(details?.items) ? details.items : []).slice(0, ITEMS_PER_AUDIT).map(itemOf),
     }));
 }
 
