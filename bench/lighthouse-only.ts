@@ -1,0 +1,52 @@
+/**
+ * `npm run bench:lighthouse`: only the Lighthouse figures of `npm run bench`
+ * (list and the richest issue view, mobile and desktop), with each run's
+ * metrics and the audits that kept a category under its target. For working
+ * on one score without waiting for the whole browser half.
+ *
+ *   npm run bench:lighthouse                  both views, both presets
+ *   npm run bench:lighthouse -- --page issue --preset mobile
+ */
+import { parseArgs } from 'node:util';
+import { ensureBuiltApp } from './app-build';
+import { measureLighthouse, type LighthouseRun } from './app-lighthouse';
+import { findRichIssue } from './app-rich-issue';
+import { startBenchService } from './app-service';
+
+const PAGES = ['list', 'issue'] as const;
+const PRESETS = ['mobile', 'desktop'] as const;
+
+function pick<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T[] {
+  if (value === undefined) return [...allowed];
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`--${flag} takes ${allowed.join(' or ')}, got '${value}'`);
+  return [value as T];
+}
+
+function describe(run: LighthouseRun): string {
+  const lines = [`${run.page}, ${run.preset}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(', ')}`];
+  lines.push(`  ${Object.entries(run.metrics).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(' · ')}`);
+  for (const [category, audits] of Object.entries(run.failing)) {
+    for (const audit of audits) {
+      const where = audit.items.map((item) => item.url ?? item.selector).filter(Boolean).slice(0, 3).join(', ');
+      lines.push(`  ✗ ${category}: ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}${where ? ` — ${where}` : ''}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+const { values } = parseArgs({ args: process.argv.slice(2), options: { page: { type: 'string' }, preset: { type: 'string' } }, strict: true });
+const pages = pick(values.page, PAGES, 'page');
+const presets = pick(values.preset, PRESETS, 'preset');
+const { distDir } = ensureBuiltApp();
+const service = await startBenchService({ distDir, longListEntries: 0 });
+try {
+  const targets = [];
+  if (pages.includes('list')) targets.push({ name: 'list', url: `${service.origin}/acme/rocket/issues` });
+  if (pages.includes('issue')) targets.push({ name: 'issue', url: `${service.origin}/acme/rocket/issues/${await findRichIssue(service.origin)}` });
+  const result = await measureLighthouse(targets, presets);
+  if (!result.available) throw new Error(`Lighthouse: ${result.reason}`);
+  console.log(`Lighthouse ${result.version}`);
+  for (const run of result.runs) console.log(describe(run));
+} finally {
+  await service.close();
+}
