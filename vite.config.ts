@@ -12,6 +12,8 @@ export default defineConfig({
     // The lazily loaded Markdown chunk (parser, sanitiser, highlighter) is about 530 kB before gzip;
     // it never blocks the list's first paint. The first paint's budget is checked by scripts/check-bundle-budget.ts.
     chunkSizeWarningLimit: 800,
+    // Every browser the build targets but Safari 16 preloads modules natively; the polyfill would be first-paint JavaScript.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
