@@ -22,14 +22,8 @@ import type { Manifest } from 'vite';
 export const GZIP_LEVEL = 9;
 /** The page the first paint is measured for; it must be in the entry, not a lazy chunk of its own. */
 export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
-/** Issue 6's target for the list's first-paint JavaScript. Not met yet: reported, not enforced. */
+/** Issue 6: the list's first-paint JavaScript, framework included, is at most 135 kB gzip. */
 export const FIRST_PAINT_JS_BUDGET_BYTES = 135_000;
-/**
- * What `npm test` enforces meanwhile: a ratchet just above today's build
- * (142.3 kB), so the first paint can only shrink towards the target, never grow.
- * Lower it with every cut; when the target is met, enforce the target instead.
- */
-export const FIRST_PAINT_JS_CEILING_BYTES = 143_000;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {
@@ -96,8 +90,6 @@ export interface BudgetCheck {
   gzipBytes: number;
   budgetBytes: number;
   ok: boolean;
-  /** whether `npm test` fails on it (a target not yet met is reported only) */
-  enforced: boolean;
 }
 
 export interface BundleReport {
@@ -131,20 +123,14 @@ export function bundleReport(distDir: string, page: string = FIRST_PAINT_PAGE): 
     firstPaint: { js, css, jsGzipBytes, cssGzipBytes },
     lazy: { js: lazy.js.map(size), css: lazy.css.map(size) },
     checks: [
-      check('first-paint JavaScript (gzip), ceiling', jsGzipBytes, FIRST_PAINT_JS_CEILING_BYTES, true),
-      check('first-paint JavaScript (gzip), target', jsGzipBytes, FIRST_PAINT_JS_BUDGET_BYTES, false),
-      check('first-paint CSS (gzip)', cssGzipBytes, FIRST_PAINT_CSS_BUDGET_BYTES, true),
+      check('first-paint JavaScript (gzip)', jsGzipBytes, FIRST_PAINT_JS_BUDGET_BYTES),
+      check('first-paint CSS (gzip)', cssGzipBytes, FIRST_PAINT_CSS_BUDGET_BYTES),
     ],
   };
 }
 
-function check(name: string, gzipBytes: number, budgetBytes: number, enforced: boolean): BudgetCheck {
-  return { name, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes, enforced };
-}
-
-/** The checks `npm test` counts. */
-export function enforcedChecks(report: BundleReport): BudgetCheck[] {
-  return report.checks.filter((c) => c.enforced);
+function check(name: string, gzipBytes: number, budgetBytes: number): BudgetCheck {
+  return { name, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes };
 }
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(2)} kB`;
@@ -163,9 +149,7 @@ export function formatBundleReport(report: BundleReport): string {
     ...report.lazy.js.map(row),
     ...report.lazy.css.map(row),
     '',
-    ...report.checks.map(
-      (c) => `  ${c.ok ? '✓' : c.enforced ? '✗' : '·'} ${c.name}: ${kB(c.gzipBytes)} of ${kB(c.budgetBytes)}${c.enforced ? '' : c.ok ? ' (met)' : ' (not met yet; reported, not enforced)'}`,
-    ),
+    ...report.checks.map((c) => `  ${c.ok ? '✓' : '✗'} ${c.name}: ${kB(c.gzipBytes)} of ${kB(c.budgetBytes)}`),
   ];
   return lines.join('\n');
 }
@@ -175,5 +159,5 @@ if (invokedDirectly) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const report = bundleReport(process.argv[2] ?? path.join(root, 'dist'));
   console.log(formatBundleReport(report));
-  process.exit(enforcedChecks(report).every((c) => c.ok) ? 0 : 1);
+  process.exit(report.checks.every((c) => c.ok) ? 0 : 1);
 }

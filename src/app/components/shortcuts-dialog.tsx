@@ -1,16 +1,25 @@
-import { lazy, Suspense } from 'react';
-import { ModalDialog } from './modal-dialog';
+import { lazy, Suspense, useState } from 'react';
 
-// Nobody needs the table to see the list: it loads the first time the dialog opens.
-const ShortcutsTable = lazy(() => import('./shortcuts-table'));
+// Nobody needs the dialog to see the list: it loads the first time it opens (or when the browser is idle, see main.tsx).
+const loadBody = () => import('./shortcuts-dialog-body');
+const ShortcutsDialogBody = lazy(loadBody);
 
 /** The keyboard shortcuts, opened with `?`. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Mounted from the first opening on, so closing it runs the dialog's own close.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ModalDialog open={open} onClose={onClose} title="Keyboard shortcuts">
-      <Suspense fallback={<p className="text-fg-muted">Loading the shortcuts…</p>}>
-        <ShortcutsTable />
-      </Suspense>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <ShortcutsDialogBody open={open} onClose={onClose} />
+    </Suspense>
   );
+}
+
+/** Fetches the dialog's chunk ahead of need. */
+export function preloadShortcutsDialog(): void {
+  loadBody().catch(() => {
+    // The lazy component tries again when the dialog opens.
+  });
 }

@@ -1,16 +1,17 @@
 import { BookmarkIcon } from '../../components/icons';
-import { useId, useState } from 'react';
-import { ModalDialog } from '../../components/modal-dialog';
-import { useAppServices } from '../../services/app-services-context';
-import { MAX_VIEW_NAME_LENGTH, saveView, viewSearch } from './saved-views';
+import { lazy, Suspense, useState } from 'react';
+
+// The list's first paint shows only the button: the dialog loads the first time it opens (or when the browser is idle, see main.tsx).
+const loadDialog = () => import('./save-view-dialog');
+const SaveViewDialog = lazy(loadDialog);
 
 /** Names the list's current filters and keeps them on this device, to find again on the start page. */
 export function SaveViewButton({ owner, repo, search }: { owner: string; repo: string; search: URLSearchParams }) {
-  const { savedViews, now } = useAppServices();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it runs the dialog's own close.
+  const [opened, setOpened] = useState(false);
   const [savedName, setSavedName] = useState<string | null>(null);
-  const id = useId();
-  const filters = viewSearch(search);
+  if (open && !opened) setOpened(true);
   return (
     <>
       <button type="button" className="btn" onClick={() => setOpen(true)}>
@@ -20,37 +21,28 @@ export function SaveViewButton({ owner, repo, search }: { owner: string; repo: s
       <span role="status" className="sr-only">
         {savedName !== null ? `Saved the view “${savedName}”.` : ''}
       </span>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="Save this view">
-        <form
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-            if (name === '') return;
-            saveView(savedViews, { name, owner, repo, search: filters }, now());
-            setSavedName(name);
-            setOpen(false);
-          }}
-        >
-          <div>
-            <label htmlFor={id} className="mb-1 block font-semibold">
-              Name
-            </label>
-            <input id={id} name="name" required maxLength={MAX_VIEW_NAME_LENGTH} className="input" placeholder="e.g. Open bugs in the UI" autoFocus autoComplete="off" />
-          </div>
-          <p className="text-xs text-fg-muted">
-            Saves <span className="font-mono">{owner}/{repo}</span> with {filters === '' ? 'the default filters' : <span className="font-mono break-all">{decodeURIComponent(filters)}</span>} on this device. Find it again on the start page.
-          </p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary">
-              Save view
-            </button>
-          </div>
-        </form>
-      </ModalDialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <SaveViewDialog
+            open={open}
+            owner={owner}
+            repo={repo}
+            search={search}
+            onClose={() => setOpen(false)}
+            onSaved={(name) => {
+              setSavedName(name);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
+}
+
+/** Fetches the dialog's chunk ahead of need. */
+export function preloadSaveViewDialog(): void {
+  loadDialog().catch(() => {
+    // The lazy component tries again when the dialog opens.
+  });
 }

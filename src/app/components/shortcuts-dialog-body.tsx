@@ -1,4 +1,6 @@
-/** The table of keyboard shortcuts: its own chunk, loaded when the dialog first opens. */
+/** The keyboard shortcuts dialog's contents: its own chunk, loaded when it first opens (./shortcuts-dialog). */
+import { ModalDialog } from './modal-dialog';
+
 const SHORTCUTS: { keys: string[]; what: string; where: string }[] = [
   { keys: ['j'], what: 'Select the next issue', where: 'Issue list' },
   { keys: ['k'], what: 'Select the previous issue', where: 'Issue list' },
@@ -16,7 +18,7 @@ function Key({ children }: { children: string }) {
   return <kbd className="inline-block min-w-6 rounded border border-line bg-canvas-subtle px-1.5 py-0.5 text-center font-mono text-xs shadow-[inset_0_-1px_0_var(--color-line)]">{children}</kbd>;
 }
 
-export default function ShortcutsTable() {
+function ShortcutsTable() {
   return (
     <>
       <p className="mb-3 text-fg-muted">Shortcuts work when you are not typing in a field.</p>
@@ -46,5 +48,13 @@ export default function ShortcutsTable() {
         </tbody>
       </table>
     </>
+  );
+}
+
+export default function ShortcutsDialogBody({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title="Keyboard shortcuts">
+      <ShortcutsTable />
+    </ModalDialog>
   );
 }
