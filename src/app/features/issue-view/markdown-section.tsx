@@ -2,9 +2,10 @@ import { lazy, Suspense, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Skeleton } from '../../components/skeleton';
+import { loadMarkdownBody } from './markdown/preload-markdown';
 
-// The Markdown stack (react-markdown, highlighting, sanitising) is its own chunk, loaded on the first issue opened.
-const MarkdownBody = lazy(() => import('./markdown/markdown-body'));
+// The Markdown stack (react-markdown, sanitising) is its own chunk; the issue route's loader starts it with the data.
+const MarkdownBody = lazy(loadMarkdownBody);
 
 function MarkdownSkeleton() {
   return (
