@@ -7,7 +7,7 @@ import rehypeSlug from 'rehype-slug';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import { HighlightedCode } from './highlighted-code';
-import { loadedRawHtmlStage, loadRawHtmlStage, looksLikeHtml, rawHtmlWhereNeeded } from './raw-html-stage';
+import { loadRawHtmlStage, looksLikeHtml, rawHtmlWhereNeeded } from './raw-html-stage';
 import rehypeCodeBlocks from './rehype-code-blocks';
 import rehypeElementDefaults from './rehype-element-defaults';
 import rehypeGithubAlerts from './rehype-github-alerts';
@@ -44,7 +44,7 @@ export default function MarkdownBody({ markdown, repo }: MarkdownBodyProps): JSX
   const { owner, name } = repo;
   // Footnote ids must not collide between an issue and its comments on one page.
   const footnotePrefix = `${useId().replace(/[^A-Za-z\d]/g, '')}-`;
-  const rehypeRaw = markdown !== null && looksLikeHtml(markdown) ? (loadedRawHtmlStage() ?? use(loadRawHtmlStage())) : undefined;
+  const rehypeRaw = markdown !== null && looksLikeHtml(markdown) ? use(loadRawHtmlStage()) : undefined;
 
   // Parsing is the expensive part; an unchanged body returns the same element and React skips it.
   return useMemo(() => {

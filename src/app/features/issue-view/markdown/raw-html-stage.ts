@@ -1,4 +1,5 @@
 import type { Root } from 'hast';
+import { readableByUse } from './readable-promise';
 
 type RehypeRaw = typeof import('rehype-raw').default;
 
@@ -20,22 +21,21 @@ export function looksLikeHtml(markdown: string): boolean {
   return HTML_LIKE.test(markdown);
 }
 
-let loaded: RehypeRaw | undefined;
 let loading: Promise<RehypeRaw> | undefined;
 
-/** The stage if it has arrived, so a render does not suspend for it again. */
-export function loadedRawHtmlStage(): RehypeRaw | undefined {
-  return loaded;
-}
-
-/** Starts (or joins) loading the stage; a failed load is forgotten so a retry asks again. */
+/**
+ * Starts (or joins) loading the stage; a failed load is forgotten so a retry
+ * asks again. Once loaded, `use` reads it without suspending.
+ */
 export function loadRawHtmlStage(): Promise<RehypeRaw> {
-  loading ??= import('rehype-raw').then(
-    (module) => (loaded = module.default),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
+  loading ??= readableByUse(
+    import('rehype-raw').then(
+      (module) => module.default,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ),
   );
   return loading;
 }
