@@ -4,6 +4,7 @@
  * Loaded lazily (its own chunk): its loader, in issue-view-loader.ts, is not.
  */
 import { ArrowLeftIcon } from '../components/page-icons';
+import { Suspense, use, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
@@ -14,6 +15,7 @@ import { useHotkeys } from '../components/use-hotkeys';
 import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueComments } from '../features/issue-view/issue-comments';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
+import { markdownReadyFor } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-filter';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
@@ -64,63 +66,76 @@ export function IssueViewPage() {
           <IssueSkeleton />
         )
       ) : (
-        <>
-          <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
-          <header className="relative space-y-3 border-b border-line pb-4">
-            {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
-            <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
-              <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
-            </h1>
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
-              <IssueStateBadge issue={issue} />
-              <span>
-                <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
-                <RelativeTime iso={issue.created_at} />
-                {issue.state === 'closed' && issue.closed_at ? (
-                  <>
-                    {' '}· closed <RelativeTime iso={issue.closed_at} />
-                  </>
-                ) : null}
-                {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
-              </span>
-              {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
+        <Suspense fallback={<IssueSkeleton />}>
+          <MarkdownReady texts={[issue.body]}>
+            <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
+            <header className="relative space-y-3 border-b border-line pb-4">
+              {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
+              <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
+                <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
+              </h1>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
+                <IssueStateBadge issue={issue} />
+                <span>
+                  <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
+                  <RelativeTime iso={issue.created_at} />
+                  {issue.state === 'closed' && issue.closed_at ? (
+                    <>
+                      {' '}· closed <RelativeTime iso={issue.closed_at} />
+                    </>
+                  ) : null}
+                  {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
+                </span>
+                {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
+              </div>
+            </header>
+            {query.data?.offline ? (
+              <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+                <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
+              </p>
+            ) : null}
+            {query.isError ? (
+              <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+            ) : null}
+            <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+              <div className="min-w-0 space-y-6">
+                <CommentCard
+                  user={issue.user}
+                  association={issue.author_association}
+                  createdAt={issue.created_at}
+                  verb="opened this"
+                  body={issue.body}
+                  owner={owner}
+                  repo={repo}
+                />
+                <IssueComments
+                  owner={owner}
+                  repo={repo}
+                  number={number}
+                  count={issue.comments}
+                  authorLogin={issue.user?.login ?? null}
+                />
+              </div>
+              <div className="md:order-last">
+                <IssueSidebar issue={issue} owner={owner} repo={repo} />
+              </div>
             </div>
-          </header>
-          {query.data?.offline ? (
-            <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
-              <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
-            </p>
-          ) : null}
-          {query.isError ? (
-            <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
-          ) : null}
-          <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
-            <div className="min-w-0 space-y-6">
-              <CommentCard
-                user={issue.user}
-                association={issue.author_association}
-                createdAt={issue.created_at}
-                verb="opened this"
-                body={issue.body}
-                owner={owner}
-                repo={repo}
-              />
-              <IssueComments
-                owner={owner}
-                repo={repo}
-                number={number}
-                count={issue.comments}
-                authorLogin={issue.user?.login ?? null}
-              />
-            </div>
-            <div className="md:order-last">
-              <IssueSidebar issue={issue} owner={owner} repo={repo} />
-            </div>
-          </div>
-        </>
+          </MarkdownReady>
+        </Suspense>
       )}
     </div>
   );
+}
+
+/**
+ * Shows the issue only once its description can render at once (the
+ * renderer's chunk, started by the loader, and raw-HTML parsing if needed):
+ * one swap from the skeleton, not a page whose body grows and pushes the
+ * comments down as the chunk arrives.
+ */
+function MarkdownReady({ texts, children }: { texts: ReadonlyArray<string | null>; children: ReactNode }) {
+  use(markdownReadyFor(texts));
+  return children;
 }
 
 function IssueSkeleton() {

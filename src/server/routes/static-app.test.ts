@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { staticAppRoutes } from './static-app';
+import { staticAppRoutes, UNHASHED_FILE_CACHE_CONTROL } from './static-app';
 
 let dir: string | null = null;
 afterEach(() => {
@@ -25,6 +25,28 @@ describe('serving the built app', () => {
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('build two');
     expect(deep.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('caches files without a hash (demo images, favicon) for a day, the page not at all, hashed assets for a year', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    mkdirSync(path.join(dir, 'demo'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dir, 'demo', 'terminal-error.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = staticAppRoutes(dir);
+    for (const file of ['/demo/terminal-error.svg', '/favicon.svg']) {
+      const response = await app.request(file);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe(UNHASHED_FILE_CACHE_CONTROL);
+      expect(UNHASHED_FILE_CACHE_CONTROL).toMatch(/max-age=86400\b/);
+      // After a day the browser revalidates against the file's date.
+      expect(response.headers.get('last-modified'), file).not.toBeNull();
+    }
+    expect((await app.request('/assets/app-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const page of ['/', '/acme/rocket/issues/12']) expect((await app.request(page)).headers.get('cache-control'), page).toBe('no-cache');
+    expect((await app.request('/demo/missing.svg')).headers.get('cache-control')).toBeNull();
   });
 
   it('serves hashed assets as immutable and answers a missing file with 404, not the page', async () => {

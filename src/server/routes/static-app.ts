@@ -1,6 +1,6 @@
 /**
  * Serves the built browser app (dist/) at `/`: hashed assets cached for a
- * year, every other path without a file extension answered with index.html so
+ * year, other files of the build (demo images, favicon) for a day, every other path without a file extension answered with index.html so
  * the app's router handles deep links (`/acme/rocket/issues?state=closed`).
  * Every answer, the "not built" page included, carries the app's security
  * headers, and the page names the API origins the policy allows
@@ -12,6 +12,12 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
 import { compressedAssets } from './compressed-assets';
+
+/**
+ * Files of the build without a content hash (public/: demo images, favicon)
+ * may change with a rebuild under the same URL: a day, then the browser asks again.
+ */
+export const UNHASHED_FILE_CACHE_CONTROL = 'public, max-age=86400';
 
 export interface StaticAppOptions {
   /** API origins the app may talk to besides its own and GitHub's (`--api-origin`) */
@@ -41,11 +47,17 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
     // Vite names assets by content hash, so a URL's bytes never change.
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // Registered after the /assets/* rule, so it runs first on the way out and the immutable rule has the last word there.
+  const unhashedFiles = new WeakSet<Context>();
+  routes.use('*', async (c, next) => {
+    await next();
+    if (unhashedFiles.has(c) && c.res.status === 200) c.res.headers.set('Cache-Control', UNHASHED_FILE_CACHE_CONTROL);
+  });
   routes.get('/assets/*', compressedAssets(path.join(distDir, 'assets')));
   // The page itself always goes through servePage, which adds the allowed origins.
   routes.get('/', servePage);
   routes.get('/index.html', servePage);
-  routes.use('*', serveStatic({ root: distDir }));
+  routes.use('*', serveStatic({ root: distDir, onFound: (_path, c) => void unhashedFiles.add(c) }));
   routes.get('*', (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not Found', 404);
     return servePage(c);

@@ -1,10 +1,12 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Skeleton } from '../../components/skeleton';
+import { loadedMarkdownBody } from './markdown/markdown-ready';
+import { loadMarkdownBody } from './markdown/preload-markdown';
 
-// The Markdown stack (react-markdown, highlighting, sanitising) is its own chunk, loaded on the first issue opened.
-const MarkdownBody = lazy(() => import('./markdown/markdown-body'));
+// The Markdown stack (react-markdown, sanitising) is its own chunk; the issue route's loader starts it with the data.
+const LazyMarkdownBody = lazy(loadMarkdownBody);
 
 function MarkdownSkeleton() {
   return (
@@ -22,6 +24,8 @@ function MarkdownSkeleton() {
  */
 export function MarkdownSection({ markdown, owner, repo }: { markdown: string | null; owner: string; repo: string }) {
   const navigate = useNavigate();
+  // Already loaded (the usual case: the page waited for it), it renders at once; `lazy` would suspend once more.
+  const [MarkdownBody] = useState(() => loadedMarkdownBody()?.default ?? LazyMarkdownBody);
 
   // `#12` and `@login` become links to the app's own pages: follow them without reloading it.
   function onClick(event: MouseEvent<HTMLDivElement>): void {

@@ -1,14 +1,29 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import MarkdownBody from './markdown-body';
+import { loadRawHtmlStage } from './raw-html-stage';
 
 const REPO = { owner: 'acme', name: 'rockets' };
+const LOAD_TIMEOUT_MS = 15_000;
+
+// The raw-HTML stage's first import can take seconds on a loaded machine; load it once, not inside one test's time limit.
+beforeAll(() => loadRawHtmlStage(), LOAD_TIMEOUT_MS);
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 
+/** Renders as the page does, inside Suspense, and waits for the text (raw HTML waits for its stage to load). */
+async function renderRendered(ui: ReactNode) {
+  // An awaited act: React retries a suspended render only within one in a test.
+  const result = await act(async () => render(<Suspense fallback={<p>Loading</p>}>{ui}</Suspense>));
+  // The first raw-HTML text waits for that stage's modules; on a loaded machine that is more than waitFor's second.
+  await waitFor(() => expect(result.container.querySelector('.markdown-body')).not.toBeNull(), { timeout: LOAD_TIMEOUT_MS });
+  return result;
+}
+
 function renderMarkdown(markdown: string | null) {
-  return render(<MarkdownBody markdown={markdown} repo={REPO} />);
+  return renderRendered(<MarkdownBody markdown={markdown} repo={REPO} />);
 }
 
 /** The element a same-page link points at, as the browser would find it. */
@@ -19,30 +34,30 @@ function targetOf(link: HTMLElement): HTMLElement | null {
 }
 
 describe('an empty body', () => {
-  test.each([null, '', '  \n '])('%j shows an italic "No description provided."', (markdown) => {
-    renderMarkdown(markdown);
+  test.each([null, '', '  \n '])('%j shows an italic "No description provided."', async (markdown) => {
+    await renderMarkdown(markdown);
     const message = screen.getByText('No description provided.');
     expect(message.tagName).toBe('EM');
   });
 });
 
 describe('GitHub-flavoured Markdown', () => {
-  test('a table renders as a table with its headers and cells', () => {
-    renderMarkdown('| Name | Stars |\n|------|------:|\n| rocket | 42 |');
+  test('a table renders as a table with its headers and cells', async () => {
+    await renderMarkdown('| Name | Stars |\n|------|------:|\n| rocket | 42 |');
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Stars']);
     expect(within(table).getByRole('cell', { name: '42' })).toBeInTheDocument();
   });
 
-  test('a table scrolls inside a keyboard-focusable region on a narrow screen', () => {
-    renderMarkdown('| a |\n|---|\n| 1 |');
+  test('a table scrolls inside a keyboard-focusable region on a narrow screen', async () => {
+    await renderMarkdown('| a |\n|---|\n| 1 |');
     const region = screen.getByRole('region', { name: 'Table' });
     expect(region).toContainElement(screen.getByRole('table'));
     expect(region).toHaveAttribute('tabindex', '0');
   });
 
-  test('task list items render as disabled checkboxes named after the item, with their checked state', () => {
-    renderMarkdown('- [x] write the spec\n- [ ] ship it');
+  test('task list items render as disabled checkboxes named after the item, with their checked state', async () => {
+    await renderMarkdown('- [x] write the spec\n- [ ] ship it');
     const done = screen.getByRole('checkbox', { name: 'write the spec' });
     const todo = screen.getByRole('checkbox', { name: 'ship it' });
     expect(done).toBeChecked();
@@ -51,37 +66,53 @@ describe('GitHub-flavoured Markdown', () => {
     expect(todo).toBeDisabled();
   });
 
-  test('strikethrough renders as deleted text', () => {
-    const { container } = renderMarkdown('~~gone~~');
+  test('strikethrough renders as deleted text', async () => {
+    const { container } = await renderMarkdown('~~gone~~');
     expect(container.querySelector('del')).toHaveTextContent('gone');
   });
 
-  test('a bare URL becomes a link', () => {
-    renderMarkdown('see https://example.com/docs for more');
+  test('a bare URL becomes a link', async () => {
+    await renderMarkdown('see https://example.com/docs for more');
     expect(screen.getByRole('link', { name: 'https://example.com/docs' })).toHaveAttribute('href', 'https://example.com/docs');
   });
 
-  test('fenced TypeScript is highlighted with token spans', () => {
-    const { container } = renderMarkdown('```ts\nconst answer: number = 42;\n```');
+  test('fenced TypeScript shows its text at once and is then highlighted with token spans', async () => {
+    const { container } = await renderMarkdown('```ts\nconst answer: number = 42;\n```');
     const code = container.querySelector('pre > code');
     expect(code).toHaveClass('hljs', 'language-ts');
-    expect(code?.querySelector('.hljs-keyword')).toHaveTextContent('const');
+    expect(code).toHaveTextContent('const answer: number = 42;');
+    await waitFor(() => expect(code?.querySelector('.hljs-keyword')).toHaveTextContent('const'), { timeout: LOAD_TIMEOUT_MS });
     expect(code?.querySelector('.hljs-number')).toHaveTextContent('42');
     expect(code).toHaveTextContent('const answer: number = 42;');
-  });
+  }, LOAD_TIMEOUT_MS);
 
-  test('a code block in an unknown language still renders, unhighlighted', () => {
-    const { container } = renderMarkdown('```no-such-language\nhello <world>\n```');
+  test('HTML in a fenced block gets its embedded CSS and script highlighted too, as with every common grammar loaded', async () => {
+    const { container } = await renderMarkdown('```html\n<style>a { color: red }</style><script>const x = 1;</script>\n```');
+    const code = container.querySelector('pre > code');
+    await waitFor(() => expect(code?.querySelector('.css .hljs-attribute')).toHaveTextContent('color'), { timeout: LOAD_TIMEOUT_MS });
+    expect(code?.querySelector('.javascript .hljs-keyword')).toHaveTextContent('const');
+    expect(code).toHaveTextContent('<style>a { color: red }</style><script>const x = 1;</script>');
+  }, LOAD_TIMEOUT_MS);
+
+  test('a code block in an unknown language still renders, unhighlighted', async () => {
+    const { container } = await renderMarkdown('```no-such-language\nhello <world>\n```');
     expect(container.querySelector('pre > code')).toHaveTextContent('hello <world>');
   });
 
-  test('a code block is focusable so a keyboard can scroll its long lines', () => {
-    const { container } = renderMarkdown('```\na very long line\n```');
+  test('inline code that names a language is never highlighted', async () => {
+    const { container } = await renderMarkdown('```js\nlet a = 1;\n```\n\nand `let b = 2;` inline');
+    await waitFor(() => expect(container.querySelector('pre .hljs-keyword')).not.toBeNull(), { timeout: LOAD_TIMEOUT_MS });
+    expect(container.querySelector('p > code')).not.toHaveClass('hljs');
+    expect(container.querySelector('p > code span')).toBeNull();
+  }, LOAD_TIMEOUT_MS);
+
+  test('a code block is focusable so a keyboard can scroll its long lines', async () => {
+    const { container } = await renderMarkdown('```\na very long line\n```');
     expect(container.querySelector('pre')).toHaveAttribute('tabindex', '0');
   });
 
-  test('a single newline is a line break', () => {
-    const { container } = renderMarkdown('first line\nsecond line');
+  test('a single newline is a line break', async () => {
+    const { container } = await renderMarkdown('first line\nsecond line');
     const paragraph = container.querySelector('p');
     expect(paragraph?.querySelector('br')).not.toBeNull();
     expect(paragraph).toHaveTextContent('first line second line');
@@ -93,8 +124,8 @@ describe('GitHub-flavoured Markdown', () => {
     ['IMPORTANT', 'Important'],
     ['WARNING', 'Warning'],
     ['CAUTION', 'Caution'],
-  ])('a [!%s] alert renders as a callout titled "%s"', (marker, title) => {
-    const { container } = renderMarkdown(`> [!${marker}]\n> Mind the gap.`);
+  ])('a [!%s] alert renders as a callout titled "%s"', async (marker, title) => {
+    const { container } = await renderMarkdown(`> [!${marker}]\n> Mind the gap.`);
     const alert = container.querySelector(`.markdown-alert-${marker.toLowerCase()}`);
     expect(alert).not.toBeNull();
     expect(alert?.querySelector('.markdown-alert-title')).toHaveTextContent(title);
@@ -103,26 +134,26 @@ describe('GitHub-flavoured Markdown', () => {
     expect(container.querySelector('blockquote')).toBeNull();
   });
 
-  test('an alert from the API, with CRLF line endings, still renders as a callout', () => {
-    const { container } = renderMarkdown('> [!TIP]\r\n> Use the CLI.\r\n> It is faster.');
+  test('an alert from the API, with CRLF line endings, still renders as a callout', async () => {
+    const { container } = await renderMarkdown('> [!TIP]\r\n> Use the CLI.\r\n> It is faster.');
     expect(container.querySelector('.markdown-alert-tip .markdown-alert-title')).toHaveTextContent('Tip');
     expect(container.querySelector('.markdown-alert-tip br')).not.toBeNull();
   });
 
-  test('a quote that only mentions [!NOTE] mid-line stays a quote', () => {
-    const { container } = renderMarkdown('> [!NOTE] is how you write an alert');
+  test('a quote that only mentions [!NOTE] mid-line stays a quote', async () => {
+    const { container } = await renderMarkdown('> [!NOTE] is how you write an alert');
     expect(container.querySelector('blockquote')).toHaveTextContent('[!NOTE] is how you write an alert');
     expect(container.querySelector('.markdown-alert')).toBeNull();
   });
 
-  test('a user cannot fake an alert with its class names', () => {
-    const { container } = renderMarkdown('<div class="markdown-alert markdown-alert-caution">fake</div>');
+  test('a user cannot fake an alert with its class names', async () => {
+    const { container } = await renderMarkdown('<div class="markdown-alert markdown-alert-caution">fake</div>');
     expect(container.querySelector('.markdown-alert')).toBeNull();
     expect(container).toHaveTextContent('fake');
   });
 
-  test('a heading gets a permalink to its user-content- id', () => {
-    renderMarkdown('## Getting started');
+  test('a heading gets a permalink to its user-content- id', async () => {
+    await renderMarkdown('## Getting started');
     const heading = screen.getByRole('heading', { level: 2, name: 'Getting started' });
     expect(heading).toHaveAttribute('id', 'user-content-getting-started');
     const permalink = screen.getByRole('link', { name: 'Permalink: Getting started' });
@@ -130,13 +161,13 @@ describe('GitHub-flavoured Markdown', () => {
     expect(targetOf(permalink)).toBe(heading);
   });
 
-  test('a link to a heading by its plain slug reaches the prefixed heading', () => {
-    renderMarkdown('Read [the setup](#setup) first.\n\n## Setup');
+  test('a link to a heading by its plain slug reaches the prefixed heading', async () => {
+    await renderMarkdown('Read [the setup](#setup) first.\n\n## Setup');
     expect(targetOf(screen.getByRole('link', { name: 'the setup' }))).toBe(screen.getByRole('heading', { name: 'Setup' }));
   });
 
-  test('a footnote reference links to its footnote and the footnote links back', () => {
-    renderMarkdown('Rockets are fast.[^speed]\n\n[^speed]: Citation needed.');
+  test('a footnote reference links to its footnote and the footnote links back', async () => {
+    await renderMarkdown('Rockets are fast.[^speed]\n\n[^speed]: Citation needed.');
     const reference = screen.getByRole('link', { name: '1' });
     const footnote = targetOf(reference);
     expect(footnote?.id).toMatch(/^user-content-/);
@@ -148,8 +179,8 @@ describe('GitHub-flavoured Markdown', () => {
     expect(screen.queryByRole('link', { name: /Permalink/ })).toBeNull();
   });
 
-  test('an issue and a comment on one page keep their footnotes apart', () => {
-    render(
+  test('an issue and a comment on one page keep their footnotes apart', async () => {
+    await renderRendered(
       <>
         <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} />
         <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} />
@@ -164,23 +195,23 @@ describe('GitHub-flavoured Markdown', () => {
 });
 
 describe('references to issues and people', () => {
-  test('#12 links to that issue in this repository', () => {
-    renderMarkdown('Fixed by #12.');
+  test('#12 links to that issue in this repository', async () => {
+    await renderMarkdown('Fixed by #12.');
     expect(screen.getByRole('link', { name: '#12' })).toHaveAttribute('href', '/acme/rockets/issues/12');
   });
 
-  test('owner/repo#3 links to that issue in the other repository', () => {
-    renderMarkdown('Same as octo-org/octo.js#3');
+  test('owner/repo#3 links to that issue in the other repository', async () => {
+    await renderMarkdown('Same as octo-org/octo.js#3');
     expect(screen.getByRole('link', { name: 'octo-org/octo.js#3' })).toHaveAttribute('href', '/octo-org/octo.js/issues/3');
   });
 
-  test('@octo links to the issues that person opened', () => {
-    renderMarkdown('Thanks @octo!');
+  test('@octo links to the issues that person opened', async () => {
+    await renderMarkdown('Thanks @octo!');
     expect(screen.getByRole('link', { name: '@octo' })).toHaveAttribute('href', '/acme/rockets/issues?creator=octo');
   });
 
-  test('references are plain links inside the app, not new tabs', () => {
-    renderMarkdown('#7 by @octo');
+  test('references are plain links inside the app, not new tabs', async () => {
+    await renderMarkdown('#7 by @octo');
     for (const link of screen.getAllByRole('link')) expect(link).not.toHaveAttribute('target');
   });
 
@@ -191,8 +222,8 @@ describe('references to issues and people', () => {
     ['an existing link', '[#12 and @octo](https://example.com)'],
     ['an email address', 'mail me@octo.com'],
     ['the middle of a word', 'abc#12 and a/#12'],
-  ])('nothing is linked inside %s', (_place, markdown) => {
-    renderMarkdown(markdown);
+  ])('nothing is linked inside %s', async (_place, markdown) => {
+    await renderMarkdown(markdown);
     for (const link of screen.queryAllByRole('link')) {
       expect(link.getAttribute('href')).not.toMatch(/^\/acme\/rockets\/issues/);
     }
@@ -200,8 +231,8 @@ describe('references to issues and people', () => {
 });
 
 describe('raw HTML', () => {
-  test('<details> with a <summary> renders as a disclosure', () => {
-    const { container } = renderMarkdown('<details><summary>Stack trace</summary>\n\nat **main**\n\n</details>');
+  test('<details> with a <summary> renders as a disclosure', async () => {
+    const { container } = await renderMarkdown('<details><summary>Stack trace</summary>\n\nat **main**\n\n</details>');
     const details = container.querySelector('details');
     expect(details?.querySelector('summary')).toHaveTextContent('Stack trace');
     expect(details?.querySelector('strong')).toHaveTextContent('main');
@@ -215,20 +246,20 @@ describe('raw HTML', () => {
     ['<del>removed</del>', 'del'],
     ['a<br>b', 'br'],
     ['<picture><source media="(prefers-color-scheme: dark)" srcset="https://example.com/d.png"><img alt="logo" src="https://example.com/l.png"></picture>', 'picture source'],
-  ])('%s is kept', (markdown, selector) => {
-    const { container } = renderMarkdown(markdown);
+  ])('%s is kept', async (markdown, selector) => {
+    const { container } = await renderMarkdown(markdown);
     expect(container.querySelector(selector)).not.toBeNull();
   });
 
-  test('an image loads lazily and keeps its alt text', () => {
-    renderMarkdown('![The launch pad](https://example.com/pad.png)');
+  test('an image loads lazily and keeps its alt text', async () => {
+    await renderMarkdown('![The launch pad](https://example.com/pad.png)');
     const image = screen.getByRole('img', { name: 'The launch pad' });
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('src', 'https://example.com/pad.png');
   });
 
-  test('an image from another origin over plain http is asked for over https, as the page policy allows', () => {
-    const { container } = renderMarkdown(
+  test('an image from another origin over plain http is asked for over https, as the page policy allows', async () => {
+    const { container } = await renderMarkdown(
       '![pixel](http://images.example.com/p.png)\n\n<picture><source srcset="http://images.example.com/d.png 2x, https://cdn.example.com/e.png 1x"><img alt="logo" src="http://images.example.com/l.png"></picture>',
     );
     expect(screen.getByRole('img', { name: 'pixel' })).toHaveAttribute('src', 'https://images.example.com/p.png');
@@ -236,28 +267,28 @@ describe('raw HTML', () => {
     expect(container.querySelector('source')).toHaveAttribute('srcset', 'https://images.example.com/d.png 2x, https://cdn.example.com/e.png 1x');
   });
 
-  test('an image of this app itself keeps its address', () => {
-    renderMarkdown(`![own](${window.location.origin}/favicon.svg)`);
+  test('an image of this app itself keeps its address', async () => {
+    await renderMarkdown(`![own](${window.location.origin}/favicon.svg)`);
     expect(screen.getByRole('img', { name: 'own' })).toHaveAttribute('src', `${window.location.origin}/favicon.svg`);
   });
 
-  test('an external link opens in a new tab without an opener', () => {
-    renderMarkdown('[the docs](https://docs.example.com/start)');
+  test('an external link opens in a new tab without an opener', async () => {
+    await renderMarkdown('[the docs](https://docs.example.com/start)');
     const link = screen.getByRole('link', { name: 'the docs' });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('an external link with its own target or rel gets ours instead (no tab-nabbing)', () => {
-    renderMarkdown('<a href="https://attacker.example/" target="_blank" rel="opener">x</a> and <a href="//attacker.example/y" target="_self">y</a>');
+  test('an external link with its own target or rel gets ours instead (no tab-nabbing)', async () => {
+    await renderMarkdown('<a href="https://attacker.example/" target="_blank" rel="opener">x</a> and <a href="//attacker.example/y" target="_self">y</a>');
     for (const link of screen.getAllByRole('link')) {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
   });
 
-  test('a link within the app stays in this tab', () => {
-    renderMarkdown(`[issue one](/acme/rockets/issues/1) and [same origin](${window.location.origin}/x)`);
+  test('a link within the app stays in this tab', async () => {
+    await renderMarkdown(`[issue one](/acme/rockets/issues/1) and [same origin](${window.location.origin}/x)`);
     for (const link of screen.getAllByRole('link')) {
       expect(link).not.toHaveAttribute('target');
       expect(link).not.toHaveAttribute('rel');
@@ -312,13 +343,52 @@ const FORBIDDEN_ELEMENTS = 'script, iframe, object, embed, style, form, base, me
 const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data', 'cite'];
 const UNSAFE_URL = /^\s*(?:javascript|vbscript|data):/i;
 
+/**
+ * The rendered HTML, comparable between two renderings: without the
+ * per-rendering footnote prefix (React's useId), without the line breaks the
+ * appended comment leaves behind, and with remark's boolean `data-footnote*`
+ * attributes spelled one way (parse5 writes them empty, React writes "true").
+ */
+function comparableHtml(container: HTMLElement): string {
+  return container.innerHTML
+    .replace(/user-content-[A-Za-z\d]+-(fn|footnote-label)/g, 'user-content-$1')
+    .replace(/>\n+</g, '>\n<')
+    .replace(/\n<\/div>$/, '</div>')
+    .replace(/(data-footnotes?(?:-ref)?)="(?:true)?"/g, '$1');
+}
+
+describe('raw HTML is parsed only where there can be some', () => {
+  // Each also rendered with an HTML comment after it, which brings in the raw-HTML stage (and renders as nothing).
+  test.each([
+    '# Title\n\nSome *emphasis*, **strong**, `code`, ~~gone~~ and a [link](https://example.com "t").',
+    '| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 |',
+    '- [x] done\n- [ ] todo\n  1. nested\n\n> quote\n> [!NOTE]',
+    '> [!WARNING]\n> Careful.\n\n```\nconst a = 1 > 2 && b;\n```',
+    'Footnote.[^1]\n\n[^1]: Here.',
+    'a & b &amp; &copy; &#x3C;tag&#x3E; \\<notatag> 1 < 2 and 3 > 2',
+    '![img](/x.png "title") and https://example.com and #12 and @octo\n\n---\n\n## Setup\nline\nbreak',
+  ])('%j renders the same with and without the raw-HTML stage', async (markdown) => {
+    const plain = await renderMarkdown(markdown);
+    const plainHtml = comparableHtml(plain.container);
+    cleanup();
+    const withStage = await renderMarkdown(`${markdown}\n\n<!-- the raw-HTML stage -->`);
+    expect(comparableHtml(withStage.container)).toBe(plainHtml);
+  }, LOAD_TIMEOUT_MS);
+
+  test('tag-like text that is not HTML stays text, escaped, without the stage', async () => {
+    const { container } = await renderMarkdown('1 < 2, a <- b, x<3 and \\<div> and &lt;script&gt;');
+    expect(container.querySelector('.markdown-body div, script')).toBeNull();
+    expect(container).toHaveTextContent('1 < 2, a <- b, x<3 and <div> and <script>');
+  });
+});
+
 describe('hostile input', () => {
-  test('there are at least 25 payloads', () => {
+  test('there are at least 25 payloads', async () => {
     expect(HOSTILE_PAYLOADS.length).toBeGreaterThanOrEqual(25);
   });
 
-  test.each(HOSTILE_PAYLOADS)('%s leaves no script, frame, handler, style or unsafe URL', (payload) => {
-    const { container } = renderMarkdown(payload);
+  test.each(HOSTILE_PAYLOADS)('%s leaves no script, frame, handler, style or unsafe URL', async (payload) => {
+    const { container } = await renderMarkdown(payload);
     expect(container.querySelector(FORBIDDEN_ELEMENTS)).toBeNull();
     for (const element of container.querySelectorAll('*')) {
       for (const attribute of element.attributes) {
