@@ -68,7 +68,7 @@ function creditRows(r: CreditsResult): BenchRow[] {
   ];
 }
 
-/** "script 3.1 / style 1.2 / layout 0.8 / paint 2.0 / other 1.1 / idle 20.4 · raster 9.3 · viz 4.0": ms per frame. */
+/** "script 3.1 / style 1.2 / … / idle 20.4 · raster 9.3 · compositor 2.0 · viz 4.0": ms per frame ("idle": the main thread not running, idle or waiting for a core). */
 function splitText(split: FrameTimeSplit): string {
   const per = (total: number) => (split.frames > 0 ? (total / split.frames).toFixed(1) : '0');
   const m = split.main;
@@ -91,11 +91,12 @@ export function longListRows(r: LongListResult): BenchRow[] {
       ...(f.style === 'fling' ? {} : { target: '0 dropped', met: f.droppedFrames === 0 }),
     });
     if (f.traced) {
+      const { droppedFrames, allFrames } = f.traced;
       rows.push({
-        figure: `Long list, ${label}, traced pass: ms per dropped frame (${f.traced.droppedFrames.frames} of ${f.traced.allFrames.frames}), main thread · off it`,
-        value: splitText(f.traced.droppedFrames),
+        figure: `Long list, ${label}, traced pass: CPU ms per dropped frame (${droppedFrames.cpu.frames} of ${allFrames.cpu.frames}), main thread · off it`,
+        value: splitText(droppedFrames.cpu),
       });
-      rows.push({ figure: `Long list, ${label}, traced pass: ms per frame, all frames`, value: splitText(f.traced.allFrames) });
+      rows.push({ figure: `Long list, ${label}, traced pass: CPU ms per frame, all frames`, value: splitText(allFrames.cpu) });
     }
     if (f.longAnimationFrames > 0) {
       const l = f.loafSplit;

@@ -69,17 +69,32 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread (CPU) time: less than `dur` when the thread waited for a core */
+  tdur?: number;
+  tts?: number;
   pid: number;
   tid: number;
   args?: { name?: string };
 }
 
-/** Self-time pieces of one thread's timeline, in trace µs. */
-interface Piece {
+/** Spans of time on one thread, in trace µs; `cpu` is the share of it the thread ran on a core. */
+interface Interval {
   start: number;
   end: number;
+  cpu: number;
+}
+
+/** A self-time piece of the main thread, of one kind. */
+interface Piece extends Interval {
   kind: MainThreadKind;
 }
+
+interface Span extends Interval {
+  name: string;
+}
+
+/** Wall time, or the CPU time within it: on a crowded machine a thread waits for a core, and wall time counts that wait. */
+export type Clock = 'wall' | 'cpu';
 
 export interface FrameWindow {
   /** page time (ms) */
@@ -122,16 +137,21 @@ export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
 }
 
-/** Complete (`X`) and begin/end (`B`/`E`) events of one thread as [start, end, name], sorted outer first. */
-function spans(events: readonly TraceEvent[]): Array<{ start: number; end: number; name: string }> {
-  const out: Array<{ start: number; end: number; name: string }> = [];
+function cpuShare(wallUs: number, cpuUs: number | undefined): number {
+  return cpuUs === undefined || wallUs <= 0 ? 1 : Math.min(1, Math.max(0, cpuUs / wallUs));
+}
+
+/** Complete (`X`) and begin/end (`B`/`E`) events of one thread, sorted outer first. */
+function spans(events: readonly TraceEvent[]): Span[] {
+  const out: Span[] = [];
   const open: TraceEvent[] = [];
   for (const e of events) {
-    if (e.ph === 'X' && typeof e.dur === 'number') out.push({ start: e.ts, end: e.ts + e.dur, name: e.name });
+    if (e.ph === 'X' && typeof e.dur === 'number') out.push({ start: e.ts, end: e.ts + e.dur, name: e.name, cpu: cpuShare(e.dur, e.tdur) });
     else if (e.ph === 'B') open.push(e);
     else if (e.ph === 'E') {
       const begin = open.pop();
-      if (begin) out.push({ start: begin.ts, end: e.ts, name: begin.name });
+      const cpuUs = begin?.tts !== undefined && e.tts !== undefined ? e.tts - begin.tts : undefined;
+      if (begin) out.push({ start: begin.ts, end: e.ts, name: begin.name, cpu: cpuShare(e.ts - begin.ts, cpuUs) });
     }
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -140,14 +160,14 @@ function spans(events: readonly TraceEvent[]): Array<{ start: number; end: numbe
 /** One thread's timeline as self-time pieces, each of the kind of its nearest known enclosing event. */
 function flatten(events: readonly TraceEvent[]): Piece[] {
   const pieces: Piece[] = [];
-  const stack: Array<{ end: number; kind: MainThreadKind; cursor: number }> = [];
-  const emit = (start: number, end: number, kind: MainThreadKind) => {
-    if (end > start) pieces.push({ start, end, kind });
+  const stack: Array<{ end: number; kind: MainThreadKind; cursor: number; cpu: number }> = [];
+  const emit = (start: number, end: number, kind: MainThreadKind, cpu: number) => {
+    if (end > start) pieces.push({ start, end, kind, cpu });
   };
   const closeUntil = (time: number) => {
     while (stack.length > 0 && stack[stack.length - 1]!.end <= time) {
       const top = stack.pop()!;
-      emit(top.cursor, top.end, top.kind);
+      emit(top.cursor, top.end, top.kind, top.cpu);
       const parent = stack[stack.length - 1];
       if (parent) parent.cursor = Math.max(parent.cursor, top.end);
     }
@@ -157,33 +177,34 @@ function flatten(events: readonly TraceEvent[]): Piece[] {
     const parent = stack[stack.length - 1];
     const end = parent ? Math.min(span.end, parent.end) : span.end;
     if (parent) {
-      emit(parent.cursor, span.start, parent.kind);
+      emit(parent.cursor, span.start, parent.kind, parent.cpu);
       parent.cursor = span.start;
     }
-    stack.push({ end, kind: KIND_BY_NAME[span.name] ?? parent?.kind ?? 'other', cursor: span.start });
+    // An event's self time is taken to run on a core in the same share as the whole event.
+    stack.push({ end, kind: KIND_BY_NAME[span.name] ?? parent?.kind ?? 'other', cursor: span.start, cpu: span.cpu });
   }
   closeUntil(Number.POSITIVE_INFINITY);
   return pieces;
 }
 
 /** Busy intervals of a thread: its outermost events only. */
-function busy(events: readonly TraceEvent[]): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
+function busy(events: readonly TraceEvent[]): Interval[] {
+  const out: Interval[] = [];
   let reach = Number.NEGATIVE_INFINITY;
   for (const span of spans(events)) {
     if (span.start >= reach) {
-      out.push({ start: span.start, end: span.end });
+      out.push({ start: span.start, end: span.end, cpu: span.cpu });
       reach = span.end;
     } else if (span.end > reach) {
-      out.push({ start: reach, end: span.end });
+      out.push({ start: reach, end: span.end, cpu: span.cpu });
       reach = span.end;
     }
   }
   return out;
 }
 
-/** µs of `intervals` (sorted by start) inside [from, to]. */
-function overlap(intervals: ReadonlyArray<{ start: number; end: number }>, from: number, to: number): number {
+/** µs of `intervals` (sorted by start, not overlapping) inside [from, to], by the wall or on a core. */
+function overlap(intervals: readonly Interval[], from: number, to: number, clock: Clock): number {
   let sum = 0;
   // Binary search for the first interval that could end after `from`: pieces are sorted and do not overlap.
   let lo = 0;
@@ -195,7 +216,7 @@ function overlap(intervals: ReadonlyArray<{ start: number; end: number }>, from:
   }
   for (let i = lo; i < intervals.length && intervals[i]!.start < to; i += 1) {
     const piece = intervals[i]!;
-    sum += Math.max(0, Math.min(piece.end, to) - Math.max(piece.start, from));
+    sum += Math.max(0, Math.min(piece.end, to) - Math.max(piece.start, from)) * (clock === 'cpu' ? piece.cpu : 1);
   }
   return sum;
 }
@@ -204,9 +225,9 @@ export interface TraceTimeline {
   /** adds this to a page time (ms) to get trace time (ms) */
   offsetMs: number;
   mainPieces: Piece[];
-  raster: Array<Array<{ start: number; end: number }>>;
-  compositor: Array<{ start: number; end: number }>;
-  viz: Array<Array<{ start: number; end: number }>>;
+  raster: Interval[][];
+  compositor: Interval[];
+  viz: Interval[][];
 }
 
 /**
@@ -241,7 +262,8 @@ export function timelineOf(events: readonly TraceEvent[], mark: string, markedAt
   };
 }
 
-export function splitFrameTime(timeline: TraceTimeline, windows: readonly FrameWindow[]): FrameTimeSplit {
+/** Time in the windows by thread and kind; with the `cpu` clock, main-thread "idle" also counts its waits for a core. */
+export function splitFrameTime(timeline: TraceTimeline, windows: readonly FrameWindow[], clock: Clock): FrameTimeSplit {
   const split: FrameTimeSplit = {
     frames: windows.length,
     windowMs: 0,
@@ -259,14 +281,14 @@ export function splitFrameTime(timeline: TraceTimeline, windows: readonly FrameW
     split.windowMs += windowUs / 1000;
     let mainBusyUs = 0;
     for (const kind of MAIN_KINDS) {
-      const us = overlap(byKind.get(kind)!, from, to);
+      const us = overlap(byKind.get(kind)!, from, to, clock);
       split.main[kind] += us / 1000;
       mainBusyUs += us;
     }
     split.mainIdleMs += Math.max(0, windowUs - mainBusyUs) / 1000;
-    for (const thread of timeline.raster) split.rasterMs += overlap(thread, from, to) / 1000;
-    split.compositorMs += overlap(timeline.compositor, from, to) / 1000;
-    for (const thread of timeline.viz) split.vizMs += overlap(thread, from, to) / 1000;
+    for (const thread of timeline.raster) split.rasterMs += overlap(thread, from, to, clock) / 1000;
+    split.compositorMs += overlap(timeline.compositor, from, to, clock) / 1000;
+    for (const thread of timeline.viz) split.vizMs += overlap(thread, from, to, clock) / 1000;
   }
   return split;
 }

@@ -24,7 +24,7 @@ import type { Browser, CDPSession, Page } from '@playwright/test';
 import { LONG_LIST_REPO } from './app-long-list-repo';
 import { installFrameRecorder, startRecording, waitFrames, waitScrollSettled, type LongAnimationFrame, type RecordedFrames } from './app-long-list-frames';
 import { driveScroll, flingScript, type ScrollStyle } from './app-long-list-scroll';
-import { splitFrameTime, startTrace, stopTrace, timelineOf, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
+import { splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
 import { median, missedVsyncs, ms, percentile } from './app-stats';
 
 export const LONG_LIST_TARGET_LOADED = 10_000;
@@ -65,8 +65,8 @@ export interface ScrollFigure {
   /** LoAF entries (frames of 50 ms or more) and where their time went, summed (ms) */
   longAnimationFrames: number;
   loafSplit: { scriptMs: number; beforeRenderMs: number; renderCallbacksMs: number; styleLayoutPaintMs: number };
-  /** from the traced pass: time in its dropped frames, and in all its frames */
-  traced?: { droppedFrames: FrameTimeSplit; allFrames: FrameTimeSplit };
+  /** from the traced pass: time in its dropped frames, and in all its frames, by the wall and on a core */
+  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>>;
 }
 
 export type LongListResult =
@@ -184,10 +184,14 @@ async function traceStyle(page: Page, cdp: CDPSession, style: FigureStyle, vsync
   const events = await stopTrace(cdp);
   const timelines = new Map(recordings.map((r) => [r, timelineOf(events, r.mark, r.startedAt)]));
   const windows = intervalsOf(recordings);
-  const split = (keep: (interval: number) => boolean): FrameTimeSplit => {
+  const split = (keep: (interval: number) => boolean): Record<Clock, FrameTimeSplit> => {
     const chosen = windows.filter((w) => keep(w.interval));
-    const parts = recordings.map((r) => splitFrameTime(timelines.get(r)!, chosen.filter((w) => w.recording === r)));
-    return sumSplits(parts, chosen.length);
+    const on = (clock: Clock) =>
+      sumSplits(
+        recordings.map((r) => splitFrameTime(timelines.get(r)!, chosen.filter((w) => w.recording === r), clock)),
+        chosen.length,
+      );
+    return { wall: on('wall'), cpu: on('cpu') };
   };
   return { droppedFrames: split((i) => i > DROPPED_FRAME_FACTOR * vsyncMs), allFrames: split(() => true) };
 }
