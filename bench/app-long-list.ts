@@ -2,25 +2,72 @@
  * Figure 5: scrolling a list of 10,000+ issues in the continuous mode
  * (`/:owner/:repo/issues?view=continuous&per_page=100`, a `<ul>` labelled
  * `Issues, continuous`, a status that reads `Loaded N issues`, the next page
- * loading near the end). Scrolls until 10,000 are loaded, then scripts a
- * scroll from top to bottom, one step per animation frame, and records the
- * intervals between frames in the page: a virtualised list keeps them near
- * the display's 16.7 ms and keeps few `<li>` in the DOM.
+ * loading near the end). Scrolls until 10,000 are loaded, then scrolls the
+ * ways people do (bursts of mouse-wheel notches, PageDown a few times a
+ * second, a trackpad swipe at 3,000 px/s), each in SEGMENTS stretches spread
+ * from the top of the list to its bottom, plus a fling through everything in
+ * SCROLL_DURATION_MS as a stress figure, and records the interval between
+ * animation frames in the page.
+ *
+ * A dropped frame is a missed vsync: an interval longer than 1.5 × the idle
+ * interval (the same recording on the same page standing still, which shows
+ * this machine's own jitter). A second, traced pass of the same scrolls says
+ * where the dropped frames' time went (app-long-list-trace.ts): our script,
+ * style, layout and paint on the main thread, or rasterisation and
+ * compositing off it. Tracing slows the page, so the frame figures come from
+ * the untraced pass.
  *
  * A build without the continuous mode shows the paged list instead; the
  * figure then says so rather than failing the run.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { LONG_LIST_REPO } from './app-long-list-repo';
-import { median, ms, percentile } from './app-stats';
+import { installFrameRecorder, startRecording, waitFrames, waitScrollSettled, type LongAnimationFrame, type RecordedFrames } from './app-long-list-frames';
+import { driveScroll, flingScript, type ScrollStyle } from './app-long-list-scroll';
+import { splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
+import { median, missedVsyncs, ms, percentile } from './app-stats';
 
 export const LONG_LIST_TARGET_LOADED = 10_000;
 const LOAD_TIMEOUT_MS = 120_000;
 const MODE_WAIT_MS = 30_000;
-/** a frame is dropped when it takes this many times the median, or longer than DROPPED_FRAME_MS */
-const DROPPED_FRAME_FACTOR = 1.5;
-const DROPPED_FRAME_MS = 25;
-const IDLE_BASELINE_MS = 1_000;
+/** An interval this many times the idle one missed at least one vsync. */
+export const DROPPED_FRAME_FACTOR = 1.5;
+/** Stretches of each scroll style, spread over the whole list, and how long each scrolls. */
+const SEGMENTS = Number(process.env.BENCH_LONG_LIST_SEGMENTS ?? 6);
+const SEGMENT_MS = 2_000;
+/** The last stretch starts this far above the end: it never reaches the rows that load the next page. */
+const END_MARGIN_PX = 10_000;
+/** A smooth scroll's tail after the last input (wheel and PageDown animate): part of the scroll. */
+const SETTLE_MAX_MS = 1_000;
+const SETTLE_FRAMES = 10;
+
+export type FigureStyle = ScrollStyle | 'fling';
+export const STYLE_LABELS: Record<FigureStyle, string> = {
+  idle: 'idle (no scrolling)',
+  wheel: 'mouse wheel',
+  keyboard: 'PageDown',
+  trackpad: 'trackpad',
+  fling: 'fling stress',
+};
+
+export interface ScrollFigure {
+  style: FigureStyle;
+  frames: number;
+  /** what was scrolled, over the time it took */
+  pxPerS: number;
+  medianFrameMs: number;
+  p99FrameMs: number;
+  /** intervals over DROPPED_FRAME_FACTOR × the idle interval */
+  droppedFrames: number;
+  /** vsyncs with no frame: an interval of 3 vsyncs missed 2 */
+  missedVsyncs: number;
+  maxListItems: number;
+  /** LoAF entries (frames of 50 ms or more) and where their time went, summed (ms) */
+  longAnimationFrames: number;
+  loafSplit: { scriptMs: number; beforeRenderMs: number; renderCallbacksMs: number; styleLayoutPaintMs: number };
+  /** from the traced pass: time in its dropped frames, and in all its frames, by the wall and on a core */
+  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>>;
+}
 
 export type LongListResult =
   | { available: false; reason: string }
@@ -28,23 +75,14 @@ export type LongListResult =
       available: true;
       loaded: number;
       loadSeconds: number;
-      scrollMs: number;
-      frames: number;
-      /** rAF interval with the list standing still: the floor the scroll figures sit on */
-      idleMedianFrameMs: number;
-      medianFrameMs: number;
-      p99FrameMs: number;
-      droppedOverMedian: number;
-      droppedOver25Ms: number;
+      segments: number;
+      segmentMs: number;
+      /** the idle median interval: one vsync here */
+      vsyncMs: number;
+      figures: ScrollFigure[];
       maxListItems: number;
-      listItemsAtEnd: number;
-      scrolledPx: number;
     };
 
-/**
- * In-page scripts are strings: tsx would wrap a function's inner functions
- * in a `__name` helper the page does not have.
- */
 const READ_STATUS = `() => {
   const nodes = [...document.querySelectorAll('[role="status"], output')];
   const node = nodes.find((n) => /Loaded [\\d,]+ issues/.test(n.textContent || ''));
@@ -67,40 +105,111 @@ function loadUntil(target: number, timeoutMs: number): string {
   })()`;
 }
 
-function scrollTopToBottom(durationMs: number): string {
-  return `(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    window.scrollTo(0, 0);
-    await frame();
-    await frame();
-    // The same page standing still: what a frame costs here without scrolling (headless, crowded machine).
-    const idle = [];
-    const idleStart = await frame();
-    let previous = idleStart;
-    while (previous - idleStart < ${IDLE_BASELINE_MS}) {
-      const now = await frame();
-      idle.push(now - previous);
-      previous = now;
-    }
-    const distance = document.documentElement.scrollHeight - window.innerHeight;
-    const items = document.getElementsByTagName('li');
-    const intervals = [];
-    let maxItems = items.length;
-    const start = await frame();
-    let last = start;
-    for (;;) {
-      const now = await frame();
-      intervals.push(now - last);
-      last = now;
-      if (items.length > maxItems) maxItems = items.length;
-      const progress = Math.min(1, (now - start) / ${durationMs});
-      window.scrollTo(0, progress * distance);
-      if (progress >= 1) break;
-    }
-    await frame();
-    return { idle, intervals, maxItems: Math.max(maxItems, items.length), itemsAtEnd: items.length, scrolledPx: window.scrollY, elapsedMs: last - start };
-  })()`;
+async function jumpTo(page: Page, y: number): Promise<void> {
+  await page.evaluate(`window.scrollTo({ top: ${Math.round(y)}, behavior: 'instant' })`);
+  await waitFrames(page, SETTLE_FRAMES);
+  await waitScrollSettled(page, SETTLE_MAX_MS);
 }
+
+interface Recording extends RecordedFrames {
+  fromY: number;
+}
+
+/** One style's stretches (or the fling), recorded; traced when `cdp` tracing is on around it. */
+async function recordStyle(page: Page, cdp: CDPSession, style: FigureStyle, pass: string, flingMs: number): Promise<Recording[]> {
+  if (style === 'fling') {
+    await jumpTo(page, 0);
+    const stop = await startRecording(page, `long-list:${pass}:fling`);
+    await page.evaluate(flingScript(flingMs));
+    return [{ ...(await stop()), fromY: 0 }];
+  }
+  const maxStart = (await page.evaluate('document.documentElement.scrollHeight - window.innerHeight')) as number;
+  const recordings: Recording[] = [];
+  for (let segment = 0; segment < SEGMENTS; segment += 1) {
+    const fromY = (segment / Math.max(1, SEGMENTS - 1)) * Math.max(0, maxStart - END_MARGIN_PX);
+    await jumpTo(page, fromY);
+    const stop = await startRecording(page, `long-list:${pass}:${style}:${segment}`);
+    await driveScroll(style, page, cdp, SEGMENT_MS);
+    await waitScrollSettled(page, SETTLE_MAX_MS);
+    recordings.push({ ...(await stop()), fromY });
+  }
+  return recordings;
+}
+
+function intervalsOf(recordings: readonly Recording[]): Array<FrameWindow & { interval: number; recording: Recording }> {
+  return recordings.flatMap((recording) =>
+    recording.frameTimes.slice(1).map((to, i) => {
+      const from = recording.frameTimes[i]!;
+      return { from, to, interval: to - from, recording };
+    }),
+  );
+}
+
+function figureOf(style: FigureStyle, recordings: readonly Recording[], vsyncMs: number): ScrollFigure {
+  const intervals = intervalsOf(recordings).map((w) => w.interval);
+  const elapsedMs = recordings.reduce((sum, r) => sum + ((r.frameTimes.at(-1) ?? 0) - (r.frameTimes[0] ?? 0)), 0);
+  const scrolledPx = recordings.reduce((sum, r) => sum + Math.abs(r.scrollY - r.fromY), 0);
+  const loafs: LongAnimationFrame[] = recordings.flatMap((r) => r.longAnimationFrames);
+  const sum = (pick: (l: LongAnimationFrame) => number) => ms(loafs.reduce((total, l) => total + pick(l), 0));
+  return {
+    style,
+    frames: intervals.length,
+    pxPerS: elapsedMs > 0 ? Math.round((scrolledPx / elapsedMs) * 1000) : 0,
+    medianFrameMs: ms(median(intervals)),
+    p99FrameMs: ms(percentile(intervals, 99)),
+    droppedFrames: intervals.filter((i) => i > DROPPED_FRAME_FACTOR * vsyncMs).length,
+    missedVsyncs: missedVsyncs(intervals, vsyncMs),
+    maxListItems: Math.max(0, ...recordings.map((r) => r.maxListItems)),
+    longAnimationFrames: loafs.length,
+    loafSplit: {
+      scriptMs: sum((l) => l.scriptMs),
+      beforeRenderMs: sum((l) => l.beforeRenderMs),
+      renderCallbacksMs: sum((l) => l.renderCallbacksMs),
+      styleLayoutPaintMs: sum((l) => l.styleLayoutPaintMs),
+    },
+  };
+}
+
+/** The traced pass of one style: where the time of its dropped frames, and of all its frames, went. */
+async function traceStyle(page: Page, cdp: CDPSession, style: FigureStyle, vsyncMs: number, flingMs: number): Promise<ScrollFigure['traced']> {
+  await startTrace(cdp);
+  let recordings: Recording[];
+  try {
+    recordings = await recordStyle(page, cdp, style, 'traced', flingMs);
+  } catch (err) {
+    // End the trace anyway, so a failed stretch does not leave the browser tracing.
+    await stopTrace(cdp).catch(() => []);
+    throw err;
+  }
+  const events = await stopTrace(cdp);
+  const timelines = new Map(recordings.map((r) => [r, timelineOf(events, r.mark, r.startedAt)]));
+  const windows = intervalsOf(recordings);
+  const split = (keep: (interval: number) => boolean): Record<Clock, FrameTimeSplit> => {
+    const chosen = windows.filter((w) => keep(w.interval));
+    const on = (clock: Clock) =>
+      sumSplits(
+        recordings.map((r) => splitFrameTime(timelines.get(r)!, chosen.filter((w) => w.recording === r), clock)),
+        chosen.length,
+      );
+    return { wall: on('wall'), cpu: on('cpu') };
+  };
+  return { droppedFrames: split((i) => i > DROPPED_FRAME_FACTOR * vsyncMs), allFrames: split(() => true) };
+}
+
+function sumSplits(parts: readonly FrameTimeSplit[], frames: number): FrameTimeSplit {
+  const total: FrameTimeSplit = { frames, windowMs: 0, main: { script: 0, style: 0, layout: 0, paint: 0, other: 0 }, mainIdleMs: 0, rasterMs: 0, compositorMs: 0, vizMs: 0 };
+  for (const part of parts) {
+    total.windowMs += part.windowMs;
+    for (const kind of Object.keys(total.main) as Array<keyof FrameTimeSplit['main']>) total.main[kind] += part.main[kind];
+    total.mainIdleMs += part.mainIdleMs;
+    total.rasterMs += part.rasterMs;
+    total.compositorMs += part.compositorMs;
+    total.vizMs += part.vizMs;
+  }
+  return total;
+}
+
+export const FIGURE_STYLES: readonly FigureStyle[] = ['idle', 'wheel', 'keyboard', 'trackpad', 'fling'];
 
 export async function measureLongList(browser: Browser, origin: string, scrollDurationMs: number): Promise<LongListResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -120,29 +229,29 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
     if (loaded.count < LONG_LIST_TARGET_LOADED) {
       throw new Error(`continuous list loaded ${loaded.count} issues (${loaded.timedOut ? 'timed out' : 'says all of them'}), wanted ${LONG_LIST_TARGET_LOADED}`);
     }
-    const scroll = (await page.evaluate(scrollTopToBottom(scrollDurationMs))) as {
-      idle: number[];
-      intervals: number[];
-      maxItems: number;
-      itemsAtEnd: number;
-      scrolledPx: number;
-      elapsedMs: number;
-    };
-    const medianFrame = median(scroll.intervals);
+    await installFrameRecorder(page);
+    const cdp = await context.newCDPSession(page);
+
+    const figures: ScrollFigure[] = [];
+    let vsyncMs = 1000 / 60;
+    for (const style of FIGURE_STYLES) {
+      const recordings = await recordStyle(page, cdp, style, 'figures', scrollDurationMs);
+      if (style === 'idle') vsyncMs = median(intervalsOf(recordings).map((w) => w.interval));
+      figures.push(figureOf(style, recordings, vsyncMs));
+    }
+    for (const figure of figures) {
+      if (figure.style === 'idle') continue;
+      figure.traced = await traceStyle(page, cdp, figure.style, vsyncMs, scrollDurationMs);
+    }
     return {
       available: true,
       loaded: loaded.count,
       loadSeconds: Math.round(loaded.ms / 100) / 10,
-      scrollMs: Math.round(scroll.elapsedMs),
-      frames: scroll.intervals.length,
-      idleMedianFrameMs: ms(median(scroll.idle)),
-      medianFrameMs: ms(medianFrame),
-      p99FrameMs: ms(percentile(scroll.intervals, 99)),
-      droppedOverMedian: scroll.intervals.filter((i) => i > DROPPED_FRAME_FACTOR * medianFrame).length,
-      droppedOver25Ms: scroll.intervals.filter((i) => i > DROPPED_FRAME_MS).length,
-      maxListItems: scroll.maxItems,
-      listItemsAtEnd: scroll.itemsAtEnd,
-      scrolledPx: Math.round(scroll.scrolledPx),
+      segments: SEGMENTS,
+      segmentMs: SEGMENT_MS,
+      vsyncMs: ms(vsyncMs),
+      figures,
+      maxListItems: Math.max(...figures.map((f) => f.maxListItems)),
     };
   } finally {
     await context.close();

@@ -22,3 +22,8 @@ export function median(samples: readonly number[]): number {
 export function ms(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/** Vsyncs that passed with no new frame: an interval of three vsyncs missed two. */
+export function missedVsyncs(intervals: readonly number[], vsyncMs: number): number {
+  return intervals.reduce((missed, interval) => missed + Math.max(0, Math.round(interval / vsyncMs) - 1), 0);
+}

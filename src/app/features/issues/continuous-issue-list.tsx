@@ -6,7 +6,7 @@
  * virtualised rows: paged mode never loads it.
  */
 import { ClockIcon } from '../../components/icons';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';
 import { ValidationError } from '../../api/api-errors';
@@ -71,9 +71,10 @@ export function ContinuousIssueList({
   const [focusRequest, setFocusRequest] = useState(0);
   const countId = useId();
 
-  const pages = query.data?.pages ?? [];
-  const issues = pages.flatMap((page) => page.data);
-  const rows = visibleIssues(issues, type, q);
+  const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
+  // The same arrays until a page arrives or a filter changes: the virtualised rows key their work on them.
+  const issues = useMemo(() => pages.flatMap((page) => page.data), [pages]);
+  const rows = useMemo(() => visibleIssues(issues, type, q), [issues, type, q]);
   const clientFiltered = type !== 'all' || q.trim() !== '';
   const complete = query.data !== undefined && !query.hasNextPage;
   const { hasNextPage, isFetching, fetchNextPage } = query;

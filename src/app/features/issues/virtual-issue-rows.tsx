@@ -4,8 +4,8 @@
  * smoothly as a page of thirty. Its own chunk (with @tanstack/react-virtual),
  * loaded only in continuous mode.
  */
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Issue } from '../../../shared/wire-types';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { IssueRow } from './issue-row';
@@ -38,11 +38,94 @@ export interface VirtualIssueRowsProps {
   onAssignee: (login: string) => void;
 }
 
-/** A row's height as laid out; jsdom lays nothing out, so there the estimate stands. */
-function measureRow(element: Element): number {
+/**
+ * A row's height: from the ResizeObserver's entry when it reports one (no
+ * layout forced), the size already measured when a row scrolls back in, and
+ * a layout read only for a row never seen before. jsdom lays nothing out,
+ * so there the estimate stands.
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box !== undefined) return box.blockSize > 0 ? box.blockSize : ESTIMATED_ROW_PX;
+  if (entry === undefined) {
+    const index = instance.indexFromElement(element);
+    const cached = instance.itemSizeCache.get(instance.options.getItemKey(index));
+    if (cached !== undefined) return cached;
+  }
   const height = element.getBoundingClientRect().height;
   return height > 0 ? height : ESTIMATED_ROW_PX;
 }
+
+const estimateRow = () => ESTIMATED_ROW_PX;
+
+/**
+ * A function that always calls the latest `callback`, under one identity:
+ * rows memoised on their props are not re-rendered because the page above
+ * made new closures.
+ */
+function useStableCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/** The same object while its content is the same: the page rebuilds `linkState` on every render. */
+function useStableValue<T>(value: T): T {
+  const json = JSON.stringify(value);
+  // Keyed on the content, not the identity: the first object with this content stands for all of them.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => value, [json]);
+}
+
+interface VirtualRowProps {
+  issue: Issue;
+  index: number;
+  /** the row's offset from the list's top (px) */
+  top: number;
+  setSize: number;
+  selected: boolean;
+  owner: string;
+  repo: string;
+  linkState: unknown;
+  rowRef: (element: HTMLLIElement | null) => void;
+  onTitle: (number: number, element: HTMLAnchorElement | null) => void;
+  onSelect: (number: number) => void;
+  onLabel: (name: string) => void;
+  onAuthor: (login: string) => void;
+  onAssignee: (login: string) => void;
+}
+
+/**
+ * One rendered row. Memoised on plain props, so a scroll that moves the
+ * range by a row renders the row that arrives, not all thirty: the rest
+ * keep their props (their position changes only when a row above them is
+ * measured at a new height).
+ */
+const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, selected, owner, repo, linkState, rowRef, onTitle, onSelect, onLabel, onAuthor, onAssignee }: VirtualRowProps) {
+  const number = issue.number;
+  const titleRef = useCallback((element: HTMLAnchorElement | null) => onTitle(number, element), [onTitle, number]);
+  const onFocusRow = useCallback(() => onSelect(number), [onSelect, number]);
+  const virtual = useMemo(
+    () => ({ rowRef, index, setSize, style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${top}px)` } as const }),
+    [rowRef, index, setSize, top],
+  );
+  return (
+    <IssueRow
+      issue={issue}
+      to={issueViewPath(owner, repo, number)}
+      linkState={linkState}
+      selected={selected}
+      titleRef={titleRef}
+      onFocusRow={onFocusRow}
+      onLabel={onLabel}
+      onAuthor={onAuthor}
+      onAssignee={onAssignee}
+      virtual={virtual}
+    />
+  );
+});
 
 export default function VirtualIssueRows({
   rows,
@@ -62,7 +145,16 @@ export default function VirtualIssueRows({
   const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
   // Where the list starts on the page: the virtualiser counts window scroll from the document's top.
   const [scrollMargin, setScrollMargin] = useState(0);
-  const selectedIndex = selected === null ? -1 : rows.findIndex((issue) => issue.number === selected);
+  const selectedIndex = useMemo(() => (selected === null ? -1 : rows.findIndex((issue) => issue.number === selected)), [rows, selected]);
+  const stableLinkState = useStableValue(linkState);
+  const stableOnSelect = useStableCallback(onSelect);
+  const stableOnLabel = useStableCallback(onLabel);
+  const stableOnAuthor = useStableCallback(onAuthor);
+  const stableOnAssignee = useStableCallback(onAssignee);
+  const onTitle = useCallback((number: number, element: HTMLAnchorElement | null) => {
+    if (element) titleLinks.current.set(number, element);
+    else titleLinks.current.delete(number);
+  }, []);
 
   // The selected row stays rendered even when scrolled away, so a focused row is never recycled.
   const rangeExtractor = useCallback(
@@ -73,16 +165,18 @@ export default function VirtualIssueRows({
     },
     [selectedIndex],
   );
+  // A new function here on every render would make the virtualiser recompute every row's offset (10,000 of them) each time.
+  const getItemKey = useCallback((index: number) => rows[index]?.number ?? index, [rows]);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: estimateRow,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
     scrollPaddingStart: STICKY_HEADER_PX,
     rangeExtractor,
     measureElement: measureRow,
-    getItemKey: (index) => rows[index]?.number ?? index,
+    getItemKey,
   });
 
   useLayoutEffect(() => {
@@ -123,26 +217,22 @@ export default function VirtualIssueRows({
         const issue = rows[item.index];
         if (issue === undefined) return null;
         return (
-          <IssueRow
+          <VirtualRow
             key={item.key}
             issue={issue}
-            to={issueViewPath(owner, repo, issue.number)}
-            linkState={linkState}
+            index={item.index}
+            top={item.start - scrollMargin}
+            setSize={complete ? rows.length : -1}
             selected={issue.number === selected}
-            titleRef={(element) => {
-              if (element) titleLinks.current.set(issue.number, element);
-              else titleLinks.current.delete(issue.number);
-            }}
-            onFocusRow={() => onSelect(issue.number)}
-            onLabel={onLabel}
-            onAuthor={onAuthor}
-            onAssignee={onAssignee}
-            virtual={{
-              rowRef: virtualizer.measureElement,
-              index: item.index,
-              setSize: complete ? rows.length : -1,
-              style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` },
-            }}
+            owner={owner}
+            repo={repo}
+            linkState={stableLinkState}
+            rowRef={virtualizer.measureElement}
+            onTitle={onTitle}
+            onSelect={stableOnSelect}
+            onLabel={stableOnLabel}
+            onAuthor={stableOnAuthor}
+            onAssignee={stableOnAssignee}
           />
         );
       })}
