@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { firstPaintOrder } from './scripts/first-paint-order.js';
 
 /**
  * Lets Rolldown drop the parts of React Router the app never renders (its
@@ -30,7 +31,7 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), firstPaintOrder()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -5,6 +5,7 @@
 import { InfoIcon, LockIcon, RepoIcon } from '../components/icons';
 import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Skeleton } from '../components/skeleton';
 import { formatCount } from '../components/time-format';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { rememberRepo } from '../features/repo-picker/recent-repos';
@@ -52,6 +53,7 @@ export function RepoLayout() {
   const repository = useRepository(owner, repo);
   const renamed = readRenamed(location.state);
   const data = repository.data?.data;
+  const loading = repository.isPending && repository.fetchStatus !== 'idle';
 
   return (
     <div className="space-y-4">
@@ -75,25 +77,46 @@ export function RepoLayout() {
             <span className="font-semibold">{data?.name ?? repo}</span>
           </Link>
         </h1>
+        {/* Until the repository answers, placeholders hold the boxes its badge, count and description take. */}
         {data ? (
-          <span className="inline-flex items-center gap-1 rounded-full border border-line px-2 text-xs text-fg-muted">
+          <span className="inline-flex h-[18px] items-center gap-1 rounded-full border border-line px-2 text-xs text-fg-muted">
             {data.private ? <LockIcon size={12} aria-hidden="true" /> : null}
             {data.private ? 'Private' : 'Public'}
           </span>
-        ) : null}
-        {typeof data?.open_issues_count === 'number' ? (
-          <span className="text-xs text-fg-muted">
-            {formatCount(data.open_issues_count)} open issues and pull requests
+        ) : (
+          <Placeholder shown={loading} className="h-[18px] w-[3.25rem] rounded-full" />
+        )}
+        {/* On a phone the count has a line of its own, whatever the name's length, so its placeholder wraps the same way. */}
+        <span className="flex h-4 w-full items-center text-xs text-fg-muted sm:w-auto">
+          {typeof data?.open_issues_count === 'number' ? (
+            `${formatCount(data.open_issues_count)} open issues and pull requests`
+          ) : (
+            <Placeholder shown={loading} className="h-3 w-48" />
+          )}
+        </span>
+      </div>
+      {/* One line reserved (two on a phone); a longer description is cut there, in full in its title. */}
+      <p className="-mt-2 line-clamp-2 min-h-10 text-fg-muted sm:min-h-5" title={data?.description ?? undefined}>
+        {data ? (
+          data.description
+        ) : loading ? (
+          <span className="flex flex-col gap-2 py-1" aria-hidden="true">
+            <Skeleton className="h-3 w-full sm:w-2/5" />
+            <Skeleton className="h-3 w-3/5 sm:hidden" />
           </span>
         ) : null}
-      </div>
-      {data?.description ? <p className="-mt-2 text-fg-muted">{data.description}</p> : null}
+      </p>
       {/* A new repository starts its pages afresh: no rows of the previous one kept on screen while loading. */}
       <Fragment key={`${owner}/${repo}`.toLowerCase()}>
         <Outlet />
       </Fragment>
     </div>
   );
+}
+
+/** A skeleton while the repository loads; otherwise the same box, empty (failed, or waiting for the rate limit). */
+function Placeholder({ shown, className }: { shown: boolean; className: string }) {
+  return shown ? <Skeleton className={className} /> : <span aria-hidden="true" className={className} />;
 }
 
 export function RepoError() {

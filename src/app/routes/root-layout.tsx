@@ -104,7 +104,8 @@ export function RootLayout() {
         </div>
       ) : null}
 
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-5 focus:outline-none sm:px-6">
+      {/* At least the viewport below the header (h-14), so the footer starts below the fold and is not pushed down in view as the page's data arrives. */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-3.5rem)] w-full max-w-6xl flex-1 px-3 py-5 focus:outline-none sm:px-6">
         <Outlet />
       </main>
       <footer className="border-t border-line-muted py-4 text-center text-xs text-fg-muted">

@@ -86,6 +86,8 @@ export interface TestServiceOptions {
   /** 75 entries in octo/hello unless said otherwise */
   helloCount?: number;
   log?: (line: string) => void;
+  /** serve this built app at `/` (none unless given) */
+  distDir?: string;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -115,6 +117,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       limits,
       counterFlushMs: 50,
       log: options.log ?? (() => {}),
+      distDir: options.distDir ?? null,
     });
     const service: TestService = {
       origin: running.origin,

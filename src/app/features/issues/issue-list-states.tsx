@@ -4,15 +4,30 @@ import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { Skeleton } from '../../components/skeleton';
 
+/**
+ * Rows of the same height as IssueRow's first rows, so the list does not jump when they arrive:
+ * 63 px on a wide screen (a title line with label pills, a meta line); on a phone, where titles
+ * wrap and the labels take a line of their own, about 108 px. index.html draws the same rows.
+ */
 export function IssueListSkeleton({ rows }: { rows: number }) {
   return (
     <ul aria-hidden="true">
       {Array.from({ length: rows }, (_, i) => (
-        <li key={i} className="flex gap-3 border-b border-line-muted px-4 py-3 last:border-b-0">
-          <Skeleton className="mt-0.5 size-4 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4" style={{ width: `${45 + ((i * 37) % 45)}%` }} />
-            <Skeleton className="h-3 w-40" />
+        <li key={i} className="flex gap-2 border-b border-line-muted px-3 py-2.5 last:border-b-0 sm:gap-3 sm:px-4">
+          <Skeleton className="mt-0.5 size-4 shrink-0 rounded-full" />
+          <div className="min-w-0 flex-1">
+            <div className="flex h-[21px] items-center sm:h-[22px]">
+              <Skeleton className="h-3.5" style={{ width: `${45 + ((i * 37) % 45)}%` }} />
+            </div>
+            <div className="flex h-[20.5px] items-center sm:hidden">
+              <Skeleton className="h-3.5 w-1/2" />
+            </div>
+            <div className="mt-1 flex h-[22px] items-center sm:hidden">
+              <Skeleton className="h-[18px] w-10 rounded-full" />
+            </div>
+            <div className="mt-1 flex h-4 items-center">
+              <Skeleton className="h-3 w-40" />
+            </div>
           </div>
         </li>
       ))}

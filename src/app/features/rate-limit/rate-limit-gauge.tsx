@@ -5,6 +5,21 @@ import { activeBlock } from './rate-limit-store';
 import { useRateLimit } from './use-rate-limit';
 
 /**
+ * The gauge's text column, the same for the placeholder and the figures, so the
+ * header does not move when the first answer arrives: room for "14,999 / 15,000"
+ * and "resets in 1:00:00" (GitHub's limits; larger counts are shortened below). Its lines
+ * span the box, so new text does not move them either. index.html draws the placeholder too.
+ */
+const TEXT_BOX = 'flex min-w-[12ch] flex-col text-right leading-tight sm:min-w-[14ch]';
+/** Above this a count is shown as "1.2M" (the title and the meter keep the exact figure), so it stays in TEXT_BOX. */
+const COMPACT_FROM = 100_000;
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+function gaugeCount(n: number): string {
+  return n < COMPACT_FROM ? formatCount(n) : compact.format(n);
+}
+
+/**
  * Always in the header: credits left of the window's limit, a bar, and a live
  * countdown to the reset, from the latest answer's headers (spec 8.5, 8.6).
  */
@@ -16,7 +31,7 @@ export function RateLimitGauge() {
     // The same box as the gauge below (two lines and a bar), so the header does not shift when it arrives.
     return (
       <div role="group" className="flex items-center gap-2 text-xs text-fg-muted" aria-label="API rate limit: not known yet">
-        <div className="flex flex-col items-end leading-tight" aria-hidden="true">
+        <div className={TEXT_BOX} aria-hidden="true">
           <span className="tabular-nums">– / –</span>
           <span>
             <span className="hidden sm:inline">Rate limit</span>
@@ -39,10 +54,10 @@ export function RateLimitGauge() {
     : `${formatCount(remaining)} of ${formatCount(core.limit)} requests left; the quota resets at ${clockTime(core.resetAt)}`;
   return (
     <div role="group" aria-label="API rate limit" title={description} className="flex items-center gap-2 text-xs">
-      <div className="flex flex-col items-end leading-tight">
+      <div className={TEXT_BOX}>
         <span className={clsx('tabular-nums', tone === 'danger' ? 'font-semibold text-danger' : tone === 'attention' ? 'text-attention' : 'text-fg')}>
-          {formatCount(remaining)}
-          <span className="text-fg-muted"> / {formatCount(core.limit)}</span>
+          {gaugeCount(remaining)}
+          <span className="text-fg-muted"> / {gaugeCount(core.limit)}</span>
         </span>
         <span className="text-fg-muted tabular-nums">
           {block !== null ? (
