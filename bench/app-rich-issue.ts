@@ -11,7 +11,7 @@ interface ListedIssue {
   pull_request?: unknown;
 }
 
-const MARKDOWN_FEATURES: readonly RegExp[] = [/```/, /^\|.*\|$/m, /^\s*[-*] \[[ x]\]/m, /!\[[^\]]*\]\(/, /^> \[!/m, /<details>/, /^#{1,6} /m];
+const MARKDOWN_FEATURES: readonly RegExp[] = [/```/, /^\|.*\|$/m, /^\s*[-*] \[[ x]\]/m, /!\[[^\]]*\]\(|<img /, /^> \[!/m, /<details>/, /^#{1,6} /m];
 const PAGES_TO_SCAN = 3;
 
 function richness(issue: ListedIssue): number {

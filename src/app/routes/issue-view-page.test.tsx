@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
+import { loadMarkdownBody } from '../features/issue-view/markdown/preload-markdown';
+import { loadRawHtmlStage } from '../features/issue-view/markdown/raw-html-stage';
 import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 import type { IssueComment } from '../../shared/wire-types';
@@ -20,6 +22,14 @@ function comment(id: number, body: string): IssueComment {
     body,
   };
 }
+
+/** The first render waits for the route's chunk and the renderer's (and, opened cold, the whole issue): on a busy machine, longer than Testing Library's second. */
+const FIRST_RENDER = { timeout: 5_000 };
+/** Comment cards render in a transition after the description. */
+const COMMENTS_RENDER = { timeout: 5_000 };
+
+/** how long a page that did not wait for its comments would take, at most, to show its title once its chunks are loaded */
+const SHOWN_IF_NOT_WAITING_MS = 1_000;
 
 const issue = makeIssue(12, {
   title: 'Rocket explodes on launch',
@@ -44,7 +54,7 @@ describe('the issue view', () => {
         return undefined;
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ })).toHaveTextContent('#12');
+    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ }, FIRST_RENDER)).toHaveTextContent('#12');
     expect(screen.getByText('Open', { selector: 'span span, span' })).toBeInTheDocument();
     const details = screen.getByRole('complementary', { name: 'Details' });
     expect(within(details).getByRole('link', { name: 'carol' })).toBeInTheDocument();
@@ -52,7 +62,7 @@ describe('the issue view', () => {
     expect(within(details).getByRole('link', { name: /Open on the service/ })).toHaveAttribute('href', 'http://app.test/acme/rocket/issues/12');
     // The Markdown renderer is a lazy chunk.
     expect(await screen.findByText('explodes', { selector: 'strong' })).toBeInTheDocument();
-    expect(await screen.findByText('Second comment')).toBeInTheDocument();
+    expect(await screen.findByText('Second comment', {}, COMMENTS_RENDER)).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 3 comments')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more comments' }));
@@ -77,9 +87,9 @@ describe('the issue view', () => {
         return undefined;
       },
     });
-    await user.click(await screen.findByRole('link', { name: 'Rocket explodes on launch' }));
+    await user.click(await screen.findByRole('link', { name: 'Rocket explodes on launch' }, FIRST_RENDER));
     // Shown from the list's page before its own answer arrives.
-    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ }, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Refreshing the issue' })).toBeInTheDocument();
     release();
     expect(await screen.findByRole('heading', { level: 1, name: /\(refreshed\)/ })).toBeInTheDocument();
@@ -87,6 +97,36 @@ describe('the issue view', () => {
     await user.click(screen.getByRole('link', { name: 'Back to issues' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
     expect(router.state.location.search).toBe('?state=closed&page=2');
+  });
+
+  it('opened from its address, shows the page only once the issue and its comments can show whole', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { api } = renderApp(['/acme/rocket/issues/12'], {
+      handler: async (url) => {
+        if (url.pathname.endsWith('/issues/12')) return ok(issue);
+        if (url.pathname.endsWith('/comments')) {
+          await gate;
+          return ok([comment(1, 'First <kbd>comment</kbd>')]);
+        }
+        return undefined;
+      },
+    });
+    // The issue is answered, the comments are not: once the page's chunks are in, a page that showed
+    // what it had would show the issue now (its title, a skeleton for the comments). It keeps its first paint instead.
+    await waitFor(() => expect(api.calls.some((call) => call.includes('/issues/12/comments'))).toBe(true));
+    await Promise.all([import('./issue-view-page'), loadMarkdownBody(), loadRawHtmlStage()]);
+    await expect(screen.findByRole('heading', { level: 1 }, { timeout: SHOWN_IF_NOT_WAITING_MS })).rejects.toThrow();
+    expect(screen.queryByRole('status', { name: 'Loading the issue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to issues' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ }, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByText('explodes', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading comments' })).not.toBeInTheDocument();
+    expect(await screen.findByText('comment', { selector: 'kbd' }, COMMENTS_RENDER)).toBeInTheDocument();
   });
 
   it('says Not found for an issue that does not exist or cannot be seen', async () => {

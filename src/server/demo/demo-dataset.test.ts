@@ -14,7 +14,8 @@ const REFERENCE = /(?<![\w&#/])#(\d+)(?!\w)/g;
 const TASK_LIST = /^- \[[ x]\] /m;
 const CODE_FENCE = /^```[a-z]+$/m;
 const TABLE = /^\|.*\|\n\|(?: *:?-{3,}:? *\|)+$/m;
-const DEMO_IMAGE = /!\[[^\]]*\]\(\/demo\/([a-z0-9-]+\.svg)\)/g;
+/** a picture as GitHub writes an upload: `<img width height alt src>` */
+const DEMO_IMAGE = /<img width="(\d+)" height="(\d+)" alt="[^"]*" src="\/demo\/([a-z0-9-]+\.svg)">/g;
 const PUBLIC_DIR = fileURLToPath(new URL('../../../public', import.meta.url));
 
 let dataset: DemoDataset;
@@ -437,14 +438,20 @@ describe('buildDemoDataset', () => {
     expect(mixed.length).toBeGreaterThan(100);
   });
 
-  it('only shows images that exist in public/demo as small hand-written SVGs', () => {
-    const files = new Set<string>();
-    for (const r of dataset.repositories) for (const text of allBodies(r)) for (const match of text.matchAll(DEMO_IMAGE)) files.add(match[1]!);
+  it('only shows images that exist in public/demo as small hand-written SVGs, sized as they are', () => {
+    const files = new Map<string, string>();
+    for (const r of dataset.repositories) {
+      for (const text of allBodies(r)) {
+        expect(text, 'a picture without its size').not.toMatch(/!\[[^\]]*\]\(\/demo\//);
+        for (const match of text.matchAll(DEMO_IMAGE)) files.set(match[3]!, `width="${match[1]}" height="${match[2]}"`);
+      }
+    }
     expect(files.size).toBeGreaterThanOrEqual(3);
-    for (const file of files) {
+    for (const [file, size] of files) {
       const path = `${PUBLIC_DIR}/demo/${file}`;
       expect(statSync(path).size, file).toBeLessThan(4 * 1024);
       const svg = readFileSync(path, 'utf8');
+      expect(svg.slice(0, svg.indexOf('>')), file).toContain(size);
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(svg).toContain('<title');
       expect(svg).not.toMatch(/<script|href="http/);

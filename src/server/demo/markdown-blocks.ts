@@ -68,8 +68,27 @@ export function quote(text: string): string {
     .join('\n');
 }
 
+/**
+ * The intrinsic size of each picture in public/demo (its `<svg width height>`;
+ * demo-dataset.test.ts checks they agree).
+ */
+export const DEMO_IMAGE_SIZES: Readonly<Record<string, { width: number; height: number }>> = {
+  'architecture.svg': { width: 640, height: 320 },
+  'latency-chart.svg': { width: 640, height: 300 },
+  'screenshot-dark.svg': { width: 640, height: 360 },
+  'screenshot-light.svg': { width: 640, height: 360 },
+  'terminal-error.svg': { width: 640, height: 260 },
+};
+
+/**
+ * A picture the way GitHub writes an upload into a body: an `<img>` with its
+ * size, so a reader's page reserves its box before the picture arrives
+ * (`![alt](url)` carries no size, and the text below it would move).
+ */
 export function image(alt: string, file: string): string {
-  return `![${alt}](${DEMO_IMAGE_BASE_PATH}/${file})`;
+  const size = DEMO_IMAGE_SIZES[file];
+  if (size === undefined) throw new Error(`no size known for the demo image ${file}`);
+  return `<img width="${size.width}" height="${size.height}" alt="${alt.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" src="${DEMO_IMAGE_BASE_PATH}/${file}">`;
 }
 
 export function kbd(...keys: string[]): string {

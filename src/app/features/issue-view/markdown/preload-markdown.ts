@@ -26,3 +26,17 @@ export function preloadMarkdownFor(texts: ReadonlyArray<string | null | undefine
   // A failed preload is not an error yet: the page asks again when it renders and shows a failure there.
   loadMarkdownBody().then((module) => module.preloadStagesFor(texts)).catch(() => {});
 }
+
+/**
+ * Starts loading the raw-HTML stage (rehype-raw) before any text is known.
+ * Most issues people write hold some HTML (an issue template's `<!-- -->`,
+ * `<details>`, an uploaded `<img>`), so waiting for the text to ask for it
+ * puts a second chunk behind the data on the way to the first paint; started
+ * with the renderer, both come in parallel. The browser keeps the module, so
+ * raw-html-stage.ts's own import of it later costs nothing.
+ */
+export function preloadRawHtmlStage(): void {
+  import('rehype-raw').catch(() => {
+    // Not an error yet: a text that needs the stage asks again as it renders and shows a failure there.
+  });
+}
