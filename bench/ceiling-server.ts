@@ -5,9 +5,7 @@
  * possible throughput the service keeps.
  *
  * usage: node --import tsx bench/ceiling-server.ts CONTENT_TYPE PATH=FILE [PATH=FILE]...
- * A FILE ending in `.gz` holds gzip bytes and is sent with `Content-Encoding: gzip`,
- * as the service sends its compressed answers. Listens on a free loopback port and
- * prints `listening PORT` on stdout.
+ * Listens on a free loopback port and prints `listening PORT` on stdout.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,22 +16,19 @@ if (!contentType || routes.length === 0) {
   console.error('usage: ceiling-server.ts CONTENT_TYPE PATH=FILE [PATH=FILE]...');
   process.exit(2);
 }
-const answers = new Map<string, { body: Buffer; headers: Record<string, string | number> }>();
+const bodies = new Map<string, Buffer>();
 for (const route of routes) {
   const at = route.indexOf('=');
-  const file = route.slice(at + 1);
-  const body = readFileSync(file);
-  const encoding: Record<string, string> = file.endsWith('.gz') ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {};
-  answers.set(route.slice(0, at), { body, headers: { 'Content-Type': contentType, 'Content-Length': body.length, ...encoding } });
+  bodies.set(route.slice(0, at), readFileSync(route.slice(at + 1)));
 }
 
 const server = createServer((req, res) => {
-  const answer = answers.get(req.url ?? '');
-  if (!answer) {
+  const body = bodies.get(req.url ?? '');
+  if (!body) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, answer.headers).end(answer.body);
+  res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length }).end(body);
 });
 server.listen(0, '127.0.0.1', () => {
   console.log(`listening ${(server.address() as AddressInfo).port}`);

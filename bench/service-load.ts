@@ -6,7 +6,6 @@
  * duration. Growth runs the first scenario on smaller repositories.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchPart, BenchRow } from './bench-row';
@@ -32,8 +31,6 @@ const IMPORT_TARGET_S = 20;
 const RSS_TARGET_MB = 300;
 const FILTER_LABEL = 'bug';
 const REPO_PATH = `/api/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
-/** What browsers, and Octokit through Node's fetch, send with every request. */
-const ACCEPT_GZIP = { 'Accept-Encoding': 'gzip' };
 
 type Load = Pick<LoadOptions, 'connections' | 'durationS' | 'warmupS'>;
 
@@ -67,22 +64,6 @@ async function fetchBody(url: string, headers: Record<string, string>): Promise<
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   return { body, etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'application/json' };
-}
-
-/** The answer's bytes as sent (fetch would decompress them), for the ceiling to send the same. */
-function fetchEncodedBody(url: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        if (res.statusCode !== 200 || res.headers['content-encoding'] !== 'gzip') {
-          reject(new Error(`${url} with Accept-Encoding: gzip answered ${res.statusCode} with content-encoding ${res.headers['content-encoding'] ?? 'none'}`));
-        } else resolve(Buffer.concat(chunks));
-      });
-      res.on('error', reject);
-    }).on('error', reject);
-  });
 }
 
 /** Starts a server, runs `use`, and always stops it, even when `use` throws. */
@@ -151,7 +132,6 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
     const perPage30Url = `${REPO_PATH}?state=all&per_page=30`;
     const page1Body = path.join(work, 'page1.body');
     const deepBody = path.join(work, 'deep.body');
-    const page1Gzip = path.join(work, 'page1.body.gz');
     let contentType = 'application/json';
 
     log('Issuescope (node src/server/cli.ts serve)');
@@ -160,7 +140,6 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       const deep = await fetchBody(ours.base + deepUrl, auth);
       writeFileSync(page1Body, page1.body);
       writeFileSync(deepBody, deep.body);
-      writeFileSync(page1Gzip, await fetchEncodedBody(ours.base + page1Url, { ...auth, ...ACCEPT_GZIP }));
       contentType = page1.contentType;
       if (!page1.etag) throw new Error(`${page1Url} sent no ETag, so the 304 scenario cannot run`);
       await measure('ours.page1', ours, { name: 'page 1, per_page=100', url: ours.base + page1Url, headers: auth, expectStatus: 200 });
@@ -173,15 +152,12 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         expectStatus: 304,
       });
       await measure('ours.perPage30', ours, { name: 'page 1, per_page=30', url: ours.base + perPage30Url, headers: auth, expectStatus: 200 });
-      await measure('ours.page1Gzip', ours, { name: 'page 1, per_page=100, gzip', url: ours.base + page1Url, headers: { ...auth, ...ACCEPT_GZIP }, expectStatus: 200 });
     }, startups);
 
     log('json-server 0.17.4');
     await withServer(startJsonServer(options.peersDir, peerDbJson), async (peer) => {
       await measure('jsonServer.page1', peer, { name: '_page=1&_limit=100', url: `${peer.base}/issues?_page=1&_limit=100`, expectStatus: 200 });
       await measure('jsonServer.deep', peer, { name: `_page=${deepPage}&_limit=100`, url: `${peer.base}/issues?_page=${deepPage}&_limit=100`, expectStatus: 200 });
-      // json-server compresses on the fly (its default `compression` middleware).
-      await measure('jsonServer.page1Gzip', peer, { name: '_page=1&_limit=100, gzip', url: `${peer.base}/issues?_page=1&_limit=100`, headers: ACCEPT_GZIP, expectStatus: 200 });
     }, startups);
 
     log('Prism 5.16.0 mocking GitHub\'s OpenAPI description');
@@ -189,14 +165,12 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       const prismPath = `/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
       await measure('prism.page1', peer, { name: 'page 1, per_page=100', url: `${peer.base}${prismPath}?state=all&per_page=100`, expectStatus: 200 });
       await measure('prism.deep', peer, { name: `page ${deepPage}`, url: `${peer.base}${prismPath}?state=all&per_page=100&page=${deepPage}`, expectStatus: 200 });
-      await measure('prism.page1Gzip', peer, { name: 'page 1, per_page=100, Accept-Encoding: gzip', url: `${peer.base}${prismPath}?state=all&per_page=100`, headers: ACCEPT_GZIP, expectStatus: 200 });
     }, startups);
 
     log('ceiling (bare node:http, precomputed bytes)');
-    await withServer(startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody, '/page1.gz': page1Gzip }), async (ceiling) => {
+    await withServer(startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody }), async (ceiling) => {
       await measure('ceiling.page1', ceiling, { name: 'page 1 bytes', url: `${ceiling.base}/page1`, expectStatus: 200 });
       await measure('ceiling.deep', ceiling, { name: `page ${deepPage} bytes`, url: `${ceiling.base}/deep`, expectStatus: 200 });
-      await measure('ceiling.page1Gzip', ceiling, { name: 'page 1 gzip bytes', url: `${ceiling.base}/page1.gz`, headers: ACCEPT_GZIP, expectStatus: 200 });
     }, startups);
 
     const growth: Array<{ entries: number; result: LoadResult | null; importS: number }> = [];
@@ -299,16 +273,6 @@ function buildRows({ entries, deepPage, importS, results, growth, startups }: Me
     figure: 'page 1, per_page=100: ceiling / Prism (what any server can reach here)',
     value: ceilingPage1 && prismPage1 ? times(ratio(ceilingPage1.requestsPerSecond, prismPage1.requestsPerSecond)) : 'FAILED',
   });
-
-  // The same page as every browser asks for it (Accept-Encoding: gzip); the ceiling sends our gzip bytes.
-  const page1Gzip = r('ours.page1Gzip');
-  const gzipFigure = 'page 1, per_page=100, Accept-Encoding: gzip (req/s)';
-  versus(gzipFigure, page1Gzip, 'json-server', r('jsonServer.page1Gzip'), { min: 30, show: times, label: '≥ 30× json-server' });
-  versus(gzipFigure, page1Gzip, 'Prism', r('prism.page1Gzip'), { min: 100, show: times, label: '≥ 100× Prism' });
-  versus(gzipFigure, page1Gzip, 'ceiling', r('ceiling.page1Gzip'), { min: 0.5, show: percent, label: '≥ 50% of ceiling' });
-  rows.push(
-    latencyRow('page 1, gzip p50 / p99 (ms)', page1Gzip, [['json-server', r('jsonServer.page1Gzip')], ['Prism', r('prism.page1Gzip')], ['ceiling', r('ceiling.page1Gzip')]]),
-  );
 
   versus(`deep page ${deepPage} (req/s)`, deep, 'json-server', r('jsonServer.deep'));
   versus(`deep page ${deepPage} (req/s)`, deep, 'Prism', r('prism.deep'));
