@@ -20,6 +20,9 @@ const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as CategoryId[];
 /** Lighthouse's own pass mark for an audit (its green). */
 const AUDIT_PASS_SCORE = 0.9;
 const ITEMS_PER_AUDIT = 5;
+/** Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again"): one more try. */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
+const ATTEMPTS_PER_RUN = 2;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 interface LhNode {
@@ -142,7 +145,7 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
     );
     if (!result) throw new Error(`lighthouse returned nothing for ${page.url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, `lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = {} as Record<CategoryId, number | null>;
     const failing: LighthouseRun['failing'] = {};
     for (const id of CATEGORIES) {
@@ -158,6 +161,25 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
   }
 }
 
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function runWithRetry(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop'): Promise<{ version: string; run: LighthouseRun }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(loaded, page, preset);
+    } catch (err) {
+      if (!(err instanceof LighthouseRuntimeError) || !RETRIED_RUNTIME_ERRORS.has(err.code) || attempt >= ATTEMPTS_PER_RUN) throw err;
+    }
+  }
+}
+
 export async function measureLighthouse(pages: Array<{ name: string; url: string }>, presets: Array<'mobile' | 'desktop'>): Promise<LighthouseResult> {
   const loaded = await loadLighthouse();
   if (!loaded) return { available: false, reason: 'lighthouse not installed in bench/peers' };
@@ -165,7 +187,7 @@ export async function measureLighthouse(pages: Array<{ name: string; url: string
   let version = '';
   for (const preset of presets) {
     for (const page of pages) {
-      const once = await runOnce(loaded, page, preset);
+      const once = await runWithRetry(loaded, page, preset);
       version = once.version;
       runs.push(once.run);
     }
