@@ -1,6 +1,6 @@
 // Big answers are gzipped for clients that ask, as api.github.com does; the bytes
 // inside are the same, and so is the (weak) ETag, so revalidation works either way.
-import { request } from 'node:http';
+import { rawGet } from '../test-support/raw-get';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
@@ -10,19 +10,6 @@ beforeAll(async () => {
   svc = await startTestService({ limits: { unauthLimit: 10_000 } });
 });
 afterAll(() => svc.close());
-
-/** A raw GET (no automatic decompression), so the test sees the bytes on the wire. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 const page = () => `${svc.api}/repos/octo/hello/issues?state=all&per_page=50`;
 

@@ -1,7 +1,7 @@
 // The app's page (index.html, answered for every deep link) as a browser on a slow link gets it:
 // gzipped when it asks, never cached without asking, and kept with a 304 until the build changes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { rawGet } from '../test-support/raw-get';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -23,19 +23,6 @@ afterAll(async () => {
   await svc.close();
   rmSync(distDir, { recursive: true, force: true });
 });
-
-/** A raw GET (no automatic decompression), so the test sees the bytes on the wire. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('the app page', () => {
   it('is gzipped for a browser that accepts gzip, the same page and validator as the identity answer, on deep links too', async () => {
