@@ -12,8 +12,6 @@ import { Navigate, useLoaderData, useLocation, useNavigate, useParams, useSearch
 import type { ValidationErrorDetail } from '../../shared/wire-types';
 import { ValidationError } from '../api/api-errors';
 import { pageNumberOf } from '../api/link-header';
-import { Countdown } from '../components/countdown';
-import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
 import { formatCount } from '../components/time-format';
 import { useHotkeys, type Hotkeys } from '../components/use-hotkeys';
@@ -31,7 +29,7 @@ import {
   type ChangeFilters,
 } from '../features/issues/filter-controls';
 import { visibleIssues } from '../features/issues/issue-filter';
-import { EmptyState, IssueListSkeleton, PastTheEnd } from '../features/issues/issue-list-states';
+import { EmptyState, IssueListSkeleton, ListBeforeFirstPage, PastTheEnd } from '../features/issues/issue-list-states';
 import { issuePageQuery } from '../features/issues/issue-queries';
 import { IssueRow } from '../features/issues/issue-row';
 import { ListModeToggle } from '../features/issues/list-mode-toggle';
@@ -377,38 +375,8 @@ function IssueList() {
   );
 
   function renderListBody() {
-    if (!view.request.ok) {
-      return (
-        <EmptyState title="Fix the highlighted filter to see issues">
-          <p>Nothing was sent to the service: it would refuse this filter.</p>
-        </EmptyState>
-      );
-    }
-    if (response === undefined) {
-      if (query.isError) {
-        if (validation) {
-          return (
-            <EmptyState title="The service rejected a filter">
-              <p>Change the highlighted filter and the list comes back.</p>
-            </EmptyState>
-          );
-        }
-        return (
-          <div className="p-4">
-            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
-          </div>
-        );
-      }
-      if (block !== null && query.fetchStatus === 'idle') {
-        return (
-          <EmptyState title="Paused until the rate limit resets">
-            <p>
-              No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
-            </p>
-          </EmptyState>
-        );
-      }
-      return <IssueListSkeleton rows={Math.min(view.shown.perPage, 10)} />;
+    if (!view.request.ok || response === undefined) {
+      return <ListBeforeFirstPage sendable={view.request.ok} query={query} block={block} skeletonRows={Math.min(view.shown.perPage, 10)} />;
     }
     if (issues.length === 0) {
       if (view.page > 1) {

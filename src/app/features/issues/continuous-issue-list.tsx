@@ -9,7 +9,6 @@ import { ClockIcon } from '../../components/icons';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';
-import { ValidationError } from '../../api/api-errors';
 import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../../components/error-panel';
 import { formatCount } from '../../components/time-format';
@@ -18,7 +17,7 @@ import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { FollowRename } from '../repository/follow-rename';
 import { visibleIssues } from './issue-filter';
-import { EmptyState, IssueListSkeleton } from './issue-list-states';
+import { EmptyState, ListBeforeFirstPage } from './issue-list-states';
 import type { TypeFilter } from './list-view';
 import { RetryNotice } from './retry-notice';
 import { useContinuousIssues } from './use-continuous-issues';
@@ -150,38 +149,8 @@ export function ContinuousIssueList({
   );
 
   function renderBody() {
-    if (firstUrl === null) {
-      return (
-        <EmptyState title="Fix the highlighted filter to see issues">
-          <p>Nothing was sent to the service: it would refuse this filter.</p>
-        </EmptyState>
-      );
-    }
-    if (query.data === undefined) {
-      if (query.isError) {
-        if (query.error instanceof ValidationError) {
-          return (
-            <EmptyState title="The service rejected a filter">
-              <p>Change the highlighted filter and the list comes back.</p>
-            </EmptyState>
-          );
-        }
-        return (
-          <div className="p-4">
-            <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
-          </div>
-        );
-      }
-      if (block !== null && query.fetchStatus === 'idle') {
-        return (
-          <EmptyState title="Paused until the rate limit resets">
-            <p>
-              No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
-            </p>
-          </EmptyState>
-        );
-      }
-      return <IssueListSkeleton rows={Math.min(shown.perPage, 10)} />;
+    if (firstUrl === null || query.data === undefined) {
+      return <ListBeforeFirstPage sendable={firstUrl !== null} query={query} block={block} skeletonRows={Math.min(shown.perPage, 10)} />;
     }
     if (issues.length === 0) return <EmptyState title={emptyTitle} />;
     if (rows.length === 0 && complete) {

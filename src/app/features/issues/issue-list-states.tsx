@@ -1,8 +1,62 @@
-/** What the list shows when it has no rows to show: loading, past the end, nothing matching. */
+/** What the list shows when it has no rows to show: refused, failed, paused, loading, past the end, nothing matching. */
+import type { FetchStatus } from '@tanstack/react-query';
 import { IssueOpenedIcon, SearchIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { ValidationError } from '../../api/api-errors';
+import { Countdown } from '../../components/countdown';
+import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
+import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+
+/** The parts of a list's query (paged or continuous) that decide what it shows before its first page. */
+interface FirstPageQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  fetchStatus: FetchStatus;
+  refetch: () => unknown;
+}
+
+/**
+ * What either list mode shows instead of rows when the filter would be refused
+ * (nothing was sent) or its first page is not here: the service's refusal of a
+ * filter, the failure with a retry, the pause until the rate limit resets, or
+ * rows loading.
+ */
+export function ListBeforeFirstPage({ sendable, query, block, skeletonRows }: { sendable: boolean; query: FirstPageQuery; block: RateLimitBlock | null; skeletonRows: number }) {
+  if (!sendable) {
+    return (
+      <EmptyState title="Fix the highlighted filter to see issues">
+        <p>Nothing was sent to the service: it would refuse this filter.</p>
+      </EmptyState>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ValidationError) {
+      return (
+        <EmptyState title="The service rejected a filter">
+          <p>Change the highlighted filter and the list comes back.</p>
+        </EmptyState>
+      );
+    }
+    return (
+      <div className="p-4">
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+      </div>
+    );
+  }
+  if (block !== null && query.fetchStatus === 'idle') {
+    return (
+      <EmptyState title="Paused until the rate limit resets">
+        <p>
+          No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
+        </p>
+      </EmptyState>
+    );
+  }
+  return <IssueListSkeleton rows={skeletonRows} />;
+}
 
 /**
  * Rows of the same height as IssueRow's first rows, so the list does not jump when they arrive:
