@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadErrorMapping } from './api/api-client';
@@ -15,22 +15,38 @@ import { createAppServices } from './services/app-services';
 import { createSafeStorage } from './storage/safe-storage';
 import './styles.css';
 
-const services = createAppServices({
-  local: createSafeStorage('local'),
-  session: createSafeStorage('session'),
-  defaultBaseUrl: defaultBaseUrl(window.location),
-  etagStore: createIndexedDbEtagStore(),
-  connectPolicy: readConnectPolicy(document, window.location.origin),
-});
-const router = createAppRouter(services);
+/** Lets the browser paint and handle input between the steps of start-up, instead of one long task. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const services = createAppServices({
+    local: createSafeStorage('local'),
+    session: createSafeStorage('session'),
+    defaultBaseUrl: defaultBaseUrl(window.location),
+    etagStore: createIndexedDbEtagStore(),
+    connectPolicy: readConnectPolicy(document, window.location.origin),
+  });
+  await yieldToBrowser();
+  // Runs the first page's loaders: its requests start here, before anything renders.
+  const router = createAppRouter(services);
+  await yieldToBrowser();
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for one long task; index.html's static shell stays on screen until
+  // it commits, so nothing is lost by waiting.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders services={services}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+void start();
 
 // Off the first paint's path, but in hand before any failure (the network may be gone by then)
 // and before the first click on a dialog.

@@ -54,6 +54,13 @@ export function createIndexedDbEtagStore(dbName: string = DEFAULT_ETAG_DB_NAME):
   // createStore opens lazily, but resolve it lazily too: a missing `indexedDB`
   // global must surface inside the try/catch of a call, not at construction.
   const keyvalStore = (): UseStore => (store ??= createStore(dbName, OBJECT_STORE_NAME));
+  try {
+    // Start opening the database now, while the app starts: the first request reads it
+    // before it can go out, and would otherwise wait for the open too.
+    keyvalStore();
+  } catch {
+    // No IndexedDB here: each call tries again and answers as an empty cache.
+  }
 
   return {
     async get(key) {

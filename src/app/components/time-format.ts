@@ -1,8 +1,11 @@
 /** How times read in the app: relative ("3 days ago"), exact (on hover), and countdowns. */
+import { onFirstUse } from './on-first-use';
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const EXACT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' });
-const CLOCK = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+const EXACT = onFirstUse(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' }));
+const CLOCK = onFirstUse(() => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+/** One formatter for every count: `toLocaleString` would build a new one per call. */
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en'));
 
 const SECOND_MS = 1000;
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -22,19 +25,19 @@ export function relativeTime(ms: number, now: number): string {
   const abs = Math.abs(diff);
   if (abs < JUST_NOW_MS) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (abs >= size) return RELATIVE.format(Math.round(diff / size), unit);
+    if (abs >= size) return RELATIVE().format(Math.round(diff / size), unit);
   }
-  return RELATIVE.format(Math.round(diff / (60 * SECOND_MS)), 'minute');
+  return RELATIVE().format(Math.round(diff / (60 * SECOND_MS)), 'minute');
 }
 
 /** "May 1, 2024, 12:00:00 PM UTC": for a title or a sidebar. */
 export function exactTime(ms: number): string {
-  return EXACT.format(ms);
+  return EXACT().format(ms);
 }
 
 /** "14:32:05" */
 export function clockTime(ms: number): string {
-  return CLOCK.format(ms);
+  return CLOCK().format(ms);
 }
 
 /** A countdown: "1:02:03", "12:03", "0:05". */
@@ -48,7 +51,7 @@ export function countdown(ms: number): string {
 }
 
 export function formatCount(n: number): string {
-  return n.toLocaleString('en');
+  return COUNT().format(n);
 }
 
 export function parseTime(iso: string | null | undefined): number | null {

@@ -7,7 +7,7 @@
 import { FilterIcon, SearchIcon, XIcon } from '../components/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useLoaderData, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ValidationErrorDetail } from '../../shared/wire-types';
 import { ValidationError } from '../api/api-errors';
@@ -97,7 +97,10 @@ function IssueList() {
   const cachedLabels = useRepoLabels(owner, repo, false);
   useUrlBoundInput(filterInputRef, view.q);
 
-  const response = query.data;
+  // A page's rows render in a background pass React splits into short tasks, so a page
+  // arriving never blocks input; until that pass commits, the previous page (or the
+  // skeleton) stays on screen. React Query's store update alone would render them in one.
+  const response = useDeferredValue(query.data);
   const issues = response?.data ?? [];
   const rows = visibleIssues(issues, view.type, view.q);
   const clientFiltered = view.type !== 'all' || view.q.trim() !== '';
