@@ -7,7 +7,7 @@
  * package.json, installed by hand, see README) and is imported from there at
  * run time. When it is missing the figure says so instead of failing the run.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,6 +43,10 @@ interface LhCategory {
   auditRefs: Array<{ id: string; weight: number }>;
 }
 interface LhResult {
+  /** the whole report as JSON text (output: 'json') */
+  report: string | string[];
+  /** what the run recorded; its trace is kept with the report */
+  artifacts?: { Trace?: unknown };
   lhr: {
     finalDisplayedUrl: string;
     lighthouseVersion: string;
@@ -155,10 +159,26 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
       if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
     }
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
+    keepReport(page.name, preset, result.report, result.artifacts?.Trace);
     return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings } };
   } finally {
     await chrome.kill();
   }
+}
+
+/**
+ * With LIGHTHOUSE_REPORT_DIR set, each run's whole report is written there
+ * (`list-mobile.json`, …) with its trace (`list-mobile.trace.json`), for what
+ * the summary leaves out: the long tasks, the main-thread breakdown, the LCP
+ * element and its phases.
+ */
+function keepReport(page: string, preset: string, report: string | string[], trace: unknown): void {
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${page}-${preset}.json`), Array.isArray(report) ? report.join('\n') : report);
+  // The trace the scores were computed from; chrome://tracing or DevTools' Performance panel opens it.
+  if (trace !== undefined) writeFileSync(path.join(dir, `${page}-${preset}.trace.json`), JSON.stringify(trace));
 }
 
 class LighthouseRuntimeError extends Error {
