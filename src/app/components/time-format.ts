@@ -1,14 +1,22 @@
-/** How times read in the app: relative ("3 days ago"), exact (on hover), and countdowns. */
+/**
+ * How times and counts read in the app: relative ("3 days ago"), exact (on
+ * hover and in the sidebar), clock times, countdowns and counts.
+ *
+ * Counts, relative times and clock times are written out here in English
+ * rather than by Intl, with the same output as Intl's "en" (the tests compare
+ * the two): the first Intl formatter of a page loads its locale data, 15-35 ms
+ * on the bench machine, and every list and issue page shows counts and
+ * relative times while it loads. Only the exact time, with its time-zone name,
+ * needs Intl, and it is made on first use.
+ */
 import { onFirstUse } from './on-first-use';
 
-const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const EXACT = onFirstUse(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' }));
-const CLOCK = onFirstUse(() => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
-/** One formatter for every count: `toLocaleString` would build a new one per call. */
 const COUNT = onFirstUse(() => new Intl.NumberFormat('en'));
 
+type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
 const SECOND_MS = 1000;
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [RelativeUnit, number][] = [
   ['year', 365 * 24 * 3600 * SECOND_MS],
   ['month', 30 * 24 * 3600 * SECOND_MS],
   ['week', 7 * 24 * 3600 * SECOND_MS],
@@ -18,16 +26,28 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 /** Below this, "just now" reads better than a count of seconds that nobody watches tick. */
 const JUST_NOW_MS = 45 * SECOND_MS;
+/** What Intl's `numeric: 'auto'` says for one unit back and forth (hours and minutes have no such word). */
+const ONE_BACK: Partial<Record<RelativeUnit, string>> = { year: 'last year', month: 'last month', week: 'last week', day: 'yesterday' };
+const ONE_AHEAD: Partial<Record<RelativeUnit, string>> = { year: 'next year', month: 'next month', week: 'next week', day: 'tomorrow' };
 
-/** "3 days ago", "in 2 hours", "just now". */
+/** As `Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(value, unit)`, for whole values. */
+function relativeEnglish(value: number, unit: RelativeUnit): string {
+  if (value === 0) return unit === 'day' ? 'today' : `this ${unit}`;
+  const word = value === -1 ? ONE_BACK[unit] : value === 1 ? ONE_AHEAD[unit] : undefined;
+  if (word !== undefined) return word;
+  const amount = `${formatCount(Math.abs(value))} ${unit}${Math.abs(value) === 1 ? '' : 's'}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
+
+/** "3 days ago", "in 2 hours", "yesterday", "just now". */
 export function relativeTime(ms: number, now: number): string {
   const diff = ms - now;
   const abs = Math.abs(diff);
   if (abs < JUST_NOW_MS) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (abs >= size) return RELATIVE().format(Math.round(diff / size), unit);
+    if (abs >= size) return relativeEnglish(Math.round(diff / size), unit);
   }
-  return RELATIVE().format(Math.round(diff / (60 * SECOND_MS)), 'minute');
+  return relativeEnglish(Math.round(diff / (60 * SECOND_MS)), 'minute');
 }
 
 /** "May 1, 2024, 12:00:00 PM UTC": for a title or a sidebar. */
@@ -35,9 +55,13 @@ export function exactTime(ms: number): string {
   return EXACT().format(ms);
 }
 
-/** "14:32:05" */
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** "02:32:05 PM", in local time, as Intl's "en" with two-digit hours, minutes and seconds. */
 export function clockTime(ms: number): string {
-  return CLOCK().format(ms);
+  const date = new Date(ms);
+  const hours = date.getHours();
+  return `${pad2(hours % 12 || 12)}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A countdown: "1:02:03", "12:03", "0:05". */
@@ -50,8 +74,11 @@ export function countdown(ms: number): string {
   return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`;
 }
 
+/** "1,234,567", as Intl's "en" for whole numbers; anything else goes to Intl itself. */
 export function formatCount(n: number): string {
-  return COUNT().format(n);
+  if (!Number.isSafeInteger(n)) return COUNT().format(n);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
 }
 
 export function parseTime(iso: string | null | undefined): number | null {

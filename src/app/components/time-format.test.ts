@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clockTime, formatCount, relativeTime } from './time-format';
+
+// The app writes these out in English instead of loading Intl's locale data on every page;
+// a reader must not be able to tell: each is compared with what Intl's "en" says.
+const SPACES = /[\u202f\u00a0]/g;
+const DAY_MS = 24 * 3600 * 1000;
+const NOW = Date.UTC(2026, 10, 23, 17, 30);
+const UNITS = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+] as const;
+
+function intlRelative(ms: number, now: number): string {
+  const diff = ms - now;
+  if (Math.abs(diff) < 45_000) return 'just now';
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (Math.abs(diff) >= size) return rtf.format(Math.round(diff / size), unit);
+  return rtf.format(Math.round(diff / 60_000), 'minute');
+}
+
+describe('how times and counts read', () => {
+  it('groups counts with commas, as Intl does', () => {
+    const intl = new Intl.NumberFormat('en');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1_000_000_000)).toBe('1,000,000,000');
+    fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => formatCount(n) === intl.format(n)));
+    expect(formatCount(1234.5)).toBe(intl.format(1234.5));
+  });
+
+  it('says relative times as Intl does, with its words for one unit back or ahead', () => {
+    expect(relativeTime(NOW - DAY_MS, NOW)).toBe('yesterday');
+    expect(relativeTime(NOW - 7 * DAY_MS, NOW)).toBe('last week');
+    expect(relativeTime(NOW + 30 * DAY_MS, NOW)).toBe('next month');
+    expect(relativeTime(NOW - 3 * 3600_000, NOW)).toBe('3 hours ago');
+    expect(relativeTime(NOW - 3600_000, NOW)).toBe('1 hour ago');
+    expect(relativeTime(NOW + 50_000, NOW)).toBe('in 1 minute');
+    expect(relativeTime(NOW - 10_000, NOW)).toBe('just now');
+    expect(relativeTime(NOW - 5000 * 365 * DAY_MS, NOW)).toBe('5,000 years ago');
+    fc.assert(
+      fc.property(fc.integer({ min: -200 * 365 * DAY_MS, max: 200 * 365 * DAY_MS }), (offset) => relativeTime(NOW + offset, NOW) === intlRelative(NOW + offset, NOW)),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads clock times as Intl does with two-digit hours, minutes and seconds', () => {
+    const intl = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    for (const hour of [0, 1, 11, 12, 13, 23]) {
+      const ms = new Date(2026, 10, 23, hour, 2, 5).getTime();
+      expect(clockTime(ms)).toBe(intl.format(ms).replace(SPACES, ' '));
+    }
+    expect(clockTime(new Date(2026, 10, 23, 14, 32, 5).getTime())).toBe('02:32:05 PM');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => clockTime(ms) === intl.format(ms).replace(SPACES, ' ')));
+  });
+});
