@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clockTime, formatCount, relativeTime } from './time-format';
+import { clockTime, formatCompactCount, formatCount, relativeTime } from './time-format';
 
 // The app writes these out in English instead of loading Intl's locale data on every page;
 // a reader must not be able to tell: each is compared with what Intl's "en" says.
@@ -58,5 +58,19 @@ describe('how times and counts read', () => {
     }
     expect(clockTime(new Date(2026, 10, 23, 14, 32, 5).getTime())).toBe('02:32:05 PM');
     fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => clockTime(ms) === intl.format(ms).replace(SPACES, ' ')));
+  });
+
+  it("shortens large counts as Intl's compact notation does", () => {
+    const intl = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    expect(formatCompactCount(150_000)).toBe('150K');
+    expect(formatCompactCount(1_150_000)).toBe('1.2M');
+    expect(formatCompactCount(999_950)).toBe('1M');
+    expect(formatCompactCount(999_999_994)).toBe('1B');
+    const around = (n: number) => [n - 1, n, n + 1, n - 50, n + 50, n - 500, n + 500];
+    for (const n of [1e3, 1e5, 1e6, 1e9, 1e12, 999_950, 1_050_000, 1_250_000, 999_949, 9_950, 99_950_000].flatMap(around)) {
+      if (n >= 0) expect(formatCompactCount(n)).toBe(intl.format(n));
+    }
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e15 - 1 }), (n) => formatCompactCount(n) === intl.format(n)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2e7 }), (n) => formatCompactCount(n) === intl.format(n)), { numRuns: 3000 });
   });
 });

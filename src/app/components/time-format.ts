@@ -81,6 +81,36 @@ export function formatCount(n: number): string {
   return n < 0 ? `-${digits}` : digits;
 }
 
+const COMPACT_UNITS: ReadonlyArray<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * "1.2M", "150K", "1B": as Intl's "en" compact notation with at most one
+ * decimal, for whole numbers below 10^15 (a gauge's counts); anything else goes
+ * to Intl itself. Rounded in whole numbers, half away from zero as Intl does,
+ * so 1,150,000 is "1.2M" (floating point would make it 1.1).
+ */
+export function formatCompactCount(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e15) return COMPACT().format(n);
+  for (let i = COMPACT_UNITS.length - 1; i >= 0; i--) {
+    const [unit, suffix] = COMPACT_UNITS[i]!;
+    if (n < unit) break;
+    const larger = COMPACT_UNITS[i - 1];
+    if (larger !== undefined && n >= larger[0]) continue;
+    const tenth = unit / 10;
+    const tenths = Math.floor(n / tenth) + (2 * (n % tenth) >= tenth ? 1 : 0);
+    // Rounding up to a thousand of this unit reads as one of the next ("999.95K" is "1M").
+    if (tenths >= 10_000 && larger !== undefined) return `1${larger[1]}`;
+    return `${Math.floor(tenths / 10)}${tenths % 10 === 0 ? '' : `.${tenths % 10}`}${suffix}`;
+  }
+  return formatCount(n);
+}
+const COMPACT = onFirstUse(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
+
 export function parseTime(iso: string | null | undefined): number | null {
   if (iso === null || iso === undefined) return null;
   const ms = Date.parse(iso);

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useNow } from '../../services/clock';
-import { clockTime, countdown, formatCount } from '../../components/time-format';
-import { onFirstUse } from '../../components/on-first-use';
+import { clockTime, countdown, formatCompactCount, formatCount } from '../../components/time-format';
 import { activeBlock } from './rate-limit-store';
 import { useRateLimit } from './use-rate-limit';
 
@@ -14,10 +13,9 @@ import { useRateLimit } from './use-rate-limit';
 const TEXT_BOX = 'flex min-w-[12ch] flex-col text-right leading-tight sm:min-w-[14ch]';
 /** Above this a count is shown as "1.2M" (the title and the meter keep the exact figure), so it stays in TEXT_BOX. */
 const COMPACT_FROM = 100_000;
-const compact = onFirstUse(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
 
 function gaugeCount(n: number): string {
-  return n < COMPACT_FROM ? formatCount(n) : compact().format(n);
+  return n < COMPACT_FROM ? formatCount(n) : formatCompactCount(n);
 }
 
 /**
