@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import { firstPaintOrder } from './scripts/first-paint-order.js';
 
@@ -30,8 +31,28 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * The Markdown worker (src/app/features/issue-view/markdown/markdown-worker.ts)
+ * has no `document`. micromark decodes entities with
+ * decode-named-character-reference, whose "browser" build asks the DOM to do
+ * it; its "worker" build (a table) is the one that works there. Vite builds a
+ * worker with the browser's resolve conditions, so this points the worker at
+ * the table.
+ */
+function workerEntityDecoder(): Plugin {
+  const table = createRequire(import.meta.url).resolve('decode-named-character-reference');
+  return {
+    name: 'issuescope:worker-entity-decoder',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'decode-named-character-reference' ? table : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), reactRouterTreeShaking(), firstPaintOrder()],
+  worker: { format: 'es', plugins: () => [workerEntityDecoder()] },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
 import { loadMarkdownBody } from '../features/issue-view/markdown/preload-markdown';
-import { loadRawHtmlStage } from '../features/issue-view/markdown/raw-html-stage';
 import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 import type { IssueComment } from '../../shared/wire-types';
@@ -117,7 +116,7 @@ describe('the issue view', () => {
     // The issue is answered, the comments are not: once the page's chunks are in, a page that showed
     // what it had would show the issue now (its title, a skeleton for the comments). It keeps its first paint instead.
     await waitFor(() => expect(api.calls.some((call) => call.includes('/issues/12/comments'))).toBe(true));
-    await Promise.all([import('./issue-view-page'), loadMarkdownBody(), loadRawHtmlStage()]);
+    await Promise.all([import('./issue-view-page'), loadMarkdownBody(), import('../features/issue-view/markdown/markdown-pipeline')]);
     await expect(screen.findByRole('heading', { level: 1 }, { timeout: SHOWN_IF_NOT_WAITING_MS })).rejects.toThrow();
     expect(screen.queryByRole('status', { name: 'Loading the issue' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to issues' })).not.toBeInTheDocument();

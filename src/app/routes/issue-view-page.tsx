@@ -15,7 +15,7 @@ import { useHotkeys } from '../components/use-hotkeys';
 import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueComments } from '../features/issue-view/issue-comments';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
-import { markdownReadyFor } from '../features/issue-view/markdown/markdown-ready';
+import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-filter';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
@@ -67,7 +67,7 @@ export function IssueViewPage() {
         )
       ) : (
         <Suspense fallback={<IssueSkeleton />}>
-          <MarkdownReady texts={[issue.body]}>
+          <MarkdownReady>
             <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
             <header className="relative space-y-3 border-b border-line pb-4">
               {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
@@ -128,13 +128,13 @@ export function IssueViewPage() {
 }
 
 /**
- * Shows the issue only once its description can render at once (the
- * renderer's chunk, started by the loader, and raw-HTML parsing if needed):
- * one swap from the skeleton, not a page whose body grows and pushes the
- * comments down as the chunk arrives.
+ * Shows the issue only once the renderer's chunk (started by the loader) is
+ * here: one swap from the skeleton, not a page whose body grows and pushes the
+ * comments down as the chunk arrives. The loader has usually waited for the
+ * texts' trees too.
  */
-function MarkdownReady({ texts, children }: { texts: ReadonlyArray<string | null>; children: ReactNode }) {
-  use(markdownReadyFor(texts));
+function MarkdownReady({ children }: { children: ReactNode }) {
+  use(markdownRendererReady());
   return children;
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AuthorAssociation, SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
+import { DESCRIPTION_SCOPE } from './markdown/markdown-ready';
 import { MarkdownSection } from './markdown-section';
 
 const ASSOCIATION: Partial<Record<AuthorAssociation, string>> = {
@@ -52,7 +53,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
           {role ? <span className="ml-auto rounded-full border border-line px-2 text-xs">{role}</span> : null}
         </header>
         <div className="px-3 py-3 sm:px-4">
-          <MarkdownSection markdown={body} owner={owner} repo={repo} />
+          <MarkdownSection markdown={body} owner={owner} repo={repo} scope={id ?? DESCRIPTION_SCOPE} />
         </div>
         {footer}
       </div>

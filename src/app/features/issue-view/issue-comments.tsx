@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/skeleton';
 import { formatCount } from '../../components/time-format';
 import { useIssueComments } from '../issues/use-issue-comments';
 import { CommentCard } from './comment-card';
+import { commentScope } from './markdown/markdown-ready';
 
 const NO_COMMENTS: IssueComment[] = [];
 
@@ -50,7 +51,7 @@ export function IssueComments({ owner, repo, number, count, authorLogin }: {
       {shown.map((comment) => (
         <CommentCard
           key={comment.id}
-          id={`issuecomment-${comment.id}`}
+          id={commentScope(comment.id)}
           user={comment.user}
           association={comment.author_association}
           createdAt={comment.created_at}

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/skeleton';
 import { loadedMarkdownBody } from './markdown/markdown-ready';
 import { loadMarkdownBody } from './markdown/preload-markdown';
 
-// The Markdown stack (react-markdown, sanitising) is its own chunk; the issue route's loader starts it with the data.
+// The renderer is its own chunk (the parsing in a worker); the issue route's loader starts both with the data.
 const LazyMarkdownBody = lazy(loadMarkdownBody);
 
 function MarkdownSkeleton() {
@@ -22,7 +22,7 @@ function MarkdownSkeleton() {
  * An issue body or comment rendered as Markdown. If the renderer cannot load
  * or fails on this text, the text is shown as written instead of a blank.
  */
-export function MarkdownSection({ markdown, owner, repo }: { markdown: string | null; owner: string; repo: string }) {
+export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: string | null; owner: string; repo: string; scope: string }) {
   const navigate = useNavigate();
   // Already loaded (the usual case: the page waited for it), it renders at once; `lazy` would suspend once more.
   const [MarkdownBody] = useState(() => loadedMarkdownBody()?.default ?? LazyMarkdownBody);
@@ -45,7 +45,14 @@ export function MarkdownSection({ markdown, owner, repo }: { markdown: string | 
         <div className="space-y-2">
           <p role="alert" className="text-sm text-danger">
             This text could not be rendered ({error instanceof Error ? error.message : 'unknown error'}); here it is as written.{' '}
-            <button type="button" className="link" onClick={reset}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                loadedMarkdownBody()?.forgetFailedTrees();
+                reset();
+              }}
+            >
               Try again
             </button>
           </p>
@@ -56,7 +63,7 @@ export function MarkdownSection({ markdown, owner, repo }: { markdown: string | 
       <Suspense fallback={<MarkdownSkeleton />}>
         {/* Delegated link handling only; the anchors inside stay keyboard-reachable. */}
         <div onClick={onClick}>
-          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} />
+          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} scope={scope} />
         </div>
       </Suspense>
     </ErrorBoundary>

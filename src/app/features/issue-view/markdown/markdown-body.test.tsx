@@ -2,28 +2,27 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import MarkdownBody from './markdown-body';
-import { loadRawHtmlStage } from './raw-html-stage';
 
 const REPO = { owner: 'acme', name: 'rockets' };
 const LOAD_TIMEOUT_MS = 15_000;
 
-// The raw-HTML stage's first import can take seconds on a loaded machine; load it once, not inside one test's time limit.
-beforeAll(() => loadRawHtmlStage(), LOAD_TIMEOUT_MS);
+// The parser's first import (jsdom has no worker, so it runs here) can take seconds on a loaded machine: once, not inside one test's time limit.
+beforeAll(() => import('./markdown-pipeline'), LOAD_TIMEOUT_MS);
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 
-/** Renders as the page does, inside Suspense, and waits for the text (raw HTML waits for its stage to load). */
+/** Renders as the page does, inside Suspense, and waits for the text (it suspends until its tree is parsed). */
 async function renderRendered(ui: ReactNode) {
   // An awaited act: React retries a suspended render only within one in a test.
   const result = await act(async () => render(<Suspense fallback={<p>Loading</p>}>{ui}</Suspense>));
-  // The first raw-HTML text waits for that stage's modules; on a loaded machine that is more than waitFor's second.
+  // The first text waits for the parser's modules; on a loaded machine that is more than waitFor's second.
   await waitFor(() => expect(result.container.querySelector('.markdown-body')).not.toBeNull(), { timeout: LOAD_TIMEOUT_MS });
   return result;
 }
 
 function renderMarkdown(markdown: string | null) {
-  return renderRendered(<MarkdownBody markdown={markdown} repo={REPO} />);
+  return renderRendered(<MarkdownBody markdown={markdown} repo={REPO} scope="description" />);
 }
 
 /** The element a same-page link points at, as the browser would find it. */
@@ -182,8 +181,8 @@ describe('GitHub-flavoured Markdown', () => {
   test('an issue and a comment on one page keep their footnotes apart', async () => {
     await renderRendered(
       <>
-        <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} />
-        <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} />
+        <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} scope="description" />
+        <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} scope="issuecomment-1" />
       </>,
     );
     const [issueRef, commentRef] = screen.getAllByRole('link', { name: '1' });

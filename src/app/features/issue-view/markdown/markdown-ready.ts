@@ -1,12 +1,20 @@
 import { loadMarkdownBody } from './preload-markdown';
-import { loadRawHtmlStage, looksLikeHtml } from './raw-html-stage';
 import { readableByUse } from './readable-promise';
 
 type MarkdownBodyModule = Awaited<ReturnType<typeof loadMarkdownBody>>;
 
+/** One text of a page, with the scope that keeps its ids apart from the other texts' (see markdown-body.tsx). */
+export interface PageText {
+  markdown: string | null;
+  scope: string;
+}
+
+/** The scope of the issue's own text; a comment's is its card's id, `issuecomment-<id>`. */
+export const DESCRIPTION_SCOPE = 'description';
+export const commentScope = (id: number): string => `issuecomment-${id}`;
+
 let loadedBody: MarkdownBodyModule | undefined;
 let bodyReady: Promise<void> | undefined;
-let bodyAndRawReady: Promise<void> | undefined;
 
 /** The renderer's module once it has arrived, so a section can render it without suspending even once. */
 export function loadedMarkdownBody(): MarkdownBodyModule | undefined {
@@ -14,14 +22,10 @@ export function loadedMarkdownBody(): MarkdownBodyModule | undefined {
 }
 
 /**
- * Settles when the renderer can show these texts without suspending: its
- * chunk and, if any may hold HTML, the raw-HTML stage. It never rejects: a
- * chunk that fails to load is shown (and retried) by the section that needs it.
- * The issue view waits on it so the description appears whole, in one go,
- * instead of as a skeleton that then grows and pushes the comments down.
+ * Settles when the renderer's chunk is here. It never rejects: a chunk that
+ * fails to load is shown (and retried) by the section that needs it.
  */
-export function markdownReadyFor(texts: ReadonlyArray<string | null>): Promise<void> {
-  const needsRaw = texts.some((text) => text !== null && looksLikeHtml(text));
+export function markdownRendererReady(): Promise<void> {
   bodyReady ??= readableByUse(
     loadMarkdownBody().then(
       (module) => {
@@ -30,7 +34,20 @@ export function markdownReadyFor(texts: ReadonlyArray<string | null>): Promise<v
       () => {},
     ),
   );
-  if (!needsRaw) return bodyReady;
-  bodyAndRawReady ??= readableByUse(Promise.all([bodyReady, loadRawHtmlStage().catch(() => {})]).then(() => {}));
-  return bodyAndRawReady;
+  return bodyReady;
+}
+
+/**
+ * Settles when these texts can render without suspending: the renderer's
+ * chunk is here and the worker has answered for each. It never rejects: a
+ * text that fails shows its failure (and a retry) where it stands. The issue
+ * view's loader waits on it so the page appears whole, in one go, instead of
+ * as skeletons that then grow and push the comments down.
+ */
+export function markdownTreesReady(texts: readonly PageText[], repo: { owner: string; name: string }): Promise<void> {
+  return markdownRendererReady().then(async () => {
+    const body = loadedBody;
+    if (body === undefined) return;
+    await Promise.all(texts.map((text) => body.prepareText(text, repo).catch(() => {})));
+  });
 }

@@ -1,9 +1,8 @@
 /**
- * Starting the Markdown renderer's chunks early: the issue route's loader
- * calls these as the route matches and as the issue's data arrives, so the
- * chunks load alongside the data instead of after the page has rendered and
- * asked for them. Small on purpose: it is in the entry chunk, with the loader; what a text
- * needs is decided in the renderer's chunk.
+ * Starting the Markdown renderer early: the issue route's loader calls these
+ * as the route matches, so the renderer's chunk and its worker load alongside
+ * the data instead of after the page has rendered and asked for them. Small on
+ * purpose: it is in the entry chunk, with the loader.
  */
 type MarkdownBodyModule = typeof import('./markdown-body');
 
@@ -18,25 +17,32 @@ export function loadMarkdownBody(): Promise<MarkdownBodyModule> {
   return bodyLoad;
 }
 
-/**
- * Starts loading what rendering these texts needs: the renderer and, once it
- * is here to tell, the stages these texts need before they can render.
- */
-export function preloadMarkdownFor(texts: ReadonlyArray<string | null | undefined>): void {
-  // A failed preload is not an error yet: the page asks again when it renders and shows a failure there.
-  loadMarkdownBody().then((module) => module.preloadStagesFor(texts)).catch(() => {});
-}
+let started: Worker | null | undefined;
 
 /**
- * Starts loading the raw-HTML stage (rehype-raw) before any text is known.
- * Most issues people write hold some HTML (an issue template's `<!-- -->`,
- * `<details>`, an uploaded `<img>`), so waiting for the text to ask for it
- * puts a second chunk behind the data on the way to the first paint; started
- * with the renderer, both come in parallel. The browser keeps the module, so
- * raw-html-stage.ts's own import of it later costs nothing.
+ * The worker that parses Markdown (markdown-worker.ts), started on first call:
+ * its script, the parser with raw-HTML parsing and the sanitiser, is the
+ * largest part of the renderer. Null where no worker can run; the renderer
+ * then parses on the page. markdown-trees.ts takes it over.
  */
-export function preloadRawHtmlStage(): void {
-  import('rehype-raw').catch(() => {
-    // Not an error yet: a text that needs the stage asks again as it renders and shows a failure there.
-  });
+export function markdownWorker(): Worker | null {
+  if (started !== undefined) {
+    const handed = started;
+    started = undefined;
+    return handed;
+  }
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./markdown-worker.ts', import.meta.url), { type: 'module', name: 'markdown' });
+  } catch {
+    // Refused (a stricter security policy than ours): parse on the page.
+    return null;
+  }
+}
+
+/** Starts the renderer's chunk and its worker before any text is known. */
+export function preloadMarkdown(): void {
+  // A failed preload is not an error yet: the page asks again when it renders and shows a failure there.
+  loadMarkdownBody().catch(() => {});
+  if (started === undefined) started = markdownWorker();
 }
