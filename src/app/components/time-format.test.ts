@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clockTime, formatCompactCount, formatCount, relativeTime } from './time-format';
+import { afterEach } from 'vitest';
+import { clockTime, exactTime, formatCompactCount, formatCount, relativeTime } from './time-format';
 
 // The app writes these out in English instead of loading Intl's locale data on every page;
 // a reader must not be able to tell: each is compared with what Intl's "en" says.
@@ -32,7 +33,8 @@ describe('how times and counts read', () => {
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(1_000_000_000)).toBe('1,000,000,000');
     fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => formatCount(n) === intl.format(n)));
-    expect(formatCount(1234.5)).toBe(intl.format(1234.5));
+    // No count has a fraction; one from a broken service still reads.
+    expect(formatCount(1234.5)).toBe('1234.5');
   });
 
   it('says relative times as Intl does, with its words for one unit back or ahead', () => {
@@ -73,4 +75,36 @@ describe('how times and counts read', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1e15 - 1 }), (n) => formatCompactCount(n) === intl.format(n)), { numRuns: 3000 });
     fc.assert(fc.property(fc.integer({ min: 0, max: 2e7 }), (n) => formatCompactCount(n) === intl.format(n)), { numRuns: 3000 });
   });
+
+  describe('exact times, in the local zone', () => {
+    const zoneBefore = process.env.TZ;
+    afterEach(() => {
+      process.env.TZ = zoneBefore;
+    });
+
+    it.each(['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe'])('read as Intl does in %s (zones named by offset)', (zone) => {
+      process.env.TZ = zone;
+      const intl = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long', timeZone: zone });
+      // Intl names UTC "UTC" and zones without an English abbreviation by their offset, as exactTime does.
+      const byOffset = (ms: number) => intl.format(ms).replace(SPACES, ' ').replace(/ (?:[A-Z]{3,4}|GMT[+-][\d:]+)$/, ` ${zoneOf(ms)}`);
+      fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => exactTime(ms) === byOffset(ms)), { numRuns: 500 });
+      expect(exactTime(Date.UTC(2024, 4, 1, 12))).toMatch(/^May 1, 2024, \d{1,2}:\d{2}:00 [AP]M (UTC|GMT[+-][\d:]+)$/);
+    });
+
+    it('names the zone by its offset from UTC', () => {
+      process.env.TZ = 'Asia/Kolkata';
+      expect(exactTime(Date.UTC(2024, 4, 1, 12))).toBe('May 1, 2024, 5:30:00 PM GMT+5:30');
+      process.env.TZ = 'UTC';
+      expect(exactTime(Date.UTC(2024, 4, 1, 12))).toBe('May 1, 2024, 12:00:00 PM UTC');
+      process.env.TZ = 'America/St_Johns';
+      expect(exactTime(Date.UTC(2024, 0, 1, 12))).toBe('Jan 1, 2024, 8:30:00 AM GMT-3:30');
+    });
+  });
 });
+
+/** What exactTime should call the zone at that instant: Intl's offset name, "UTC" for none. */
+function zoneOf(ms: number): string {
+  const name = new Intl.DateTimeFormat('en', { timeZoneName: 'longOffset' }).formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  if (/^GMT(?:[+-]00:00)?$/.test(name)) return 'UTC';
+  return name.replace(/^GMT([+-])0?(\d+)(?::00)?/, 'GMT$1$2');
+}

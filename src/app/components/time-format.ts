@@ -2,17 +2,11 @@
  * How times and counts read in the app: relative ("3 days ago"), exact (on
  * hover and in the sidebar), clock times, countdowns and counts.
  *
- * Counts, relative times and clock times are written out here in English
- * rather than by Intl, with the same output as Intl's "en" (the tests compare
- * the two): the first Intl formatter of a page loads its locale data, 15-35 ms
- * on the bench machine, and every list and issue page shows counts and
- * relative times while it loads. Only the exact time, with its time-zone name,
- * needs Intl, and it is made on first use.
+ * They are written out here in English rather than by Intl, with the same
+ * output as Intl's "en" (the tests compare the two): the first Intl formatter
+ * of a page loads its locale data, 15-35 ms on the bench machine, and every
+ * list and issue page shows counts and times while it loads.
  */
-import { onFirstUse } from './on-first-use';
-
-const EXACT = onFirstUse(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' }));
-const COUNT = onFirstUse(() => new Intl.NumberFormat('en'));
 
 type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
 const SECOND_MS = 1000;
@@ -50,12 +44,29 @@ export function relativeTime(ms: number, now: number): string {
   return relativeEnglish(Math.round(diff / (60 * SECOND_MS)), 'minute');
 }
 
-/** "May 1, 2024, 12:00:00 PM UTC": for a title or a sidebar. */
-export function exactTime(ms: number): string {
-  return EXACT().format(ms);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** The local zone as Intl's "en" names zones without a short name of their own: "UTC", "GMT+1", "GMT-3:30". */
+function zoneName(date: Date): string {
+  const east = -date.getTimezoneOffset();
+  if (east === 0) return 'UTC';
+  const hours = Math.floor(Math.abs(east) / 60);
+  const minutes = Math.abs(east) % 60;
+  return `GMT${east > 0 ? '+' : '-'}${hours}${minutes === 0 ? '' : `:${pad2(minutes)}`}`;
 }
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
+/**
+ * "May 1, 2024, 12:00:00 PM UTC", in local time: for a title or a sidebar. As
+ * Intl's "en" with `dateStyle: 'medium', timeStyle: 'long'`, except that zones
+ * with an English abbreviation ("PST") are named by their offset ("GMT-8").
+ */
+export function exactTime(ms: number): string {
+  const date = new Date(ms);
+  const hours = date.getHours();
+  const clock = `${hours % 12 || 12}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${clock} ${zoneName(date)}`;
+}
 
 /** "02:32:05 PM", in local time, as Intl's "en" with two-digit hours, minutes and seconds. */
 export function clockTime(ms: number): string {
@@ -74,9 +85,9 @@ export function countdown(ms: number): string {
   return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** "1,234,567", as Intl's "en" for whole numbers; anything else goes to Intl itself. */
+/** "1,234,567", as Intl's "en" for whole numbers; anything else (no count is) as JavaScript writes it. */
 export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return COUNT().format(n);
+  if (!Number.isSafeInteger(n)) return String(n);
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
   return n < 0 ? `-${digits}` : digits;
 }
@@ -90,12 +101,12 @@ const COMPACT_UNITS: ReadonlyArray<[number, string]> = [
 
 /**
  * "1.2M", "150K", "1B": as Intl's "en" compact notation with at most one
- * decimal, for whole numbers below 10^15 (a gauge's counts); anything else goes
- * to Intl itself. Rounded in whole numbers, half away from zero as Intl does,
+ * decimal, for whole numbers below 10^15 (a gauge's counts); anything else is
+ * written in full. Rounded in whole numbers, half away from zero as Intl does,
  * so 1,150,000 is "1.2M" (floating point would make it 1.1).
  */
 export function formatCompactCount(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e15) return COMPACT().format(n);
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e15) return formatCount(n);
   for (let i = COMPACT_UNITS.length - 1; i >= 0; i--) {
     const [unit, suffix] = COMPACT_UNITS[i]!;
     if (n < unit) break;
@@ -109,7 +120,6 @@ export function formatCompactCount(n: number): string {
   }
   return formatCount(n);
 }
-const COMPACT = onFirstUse(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
 
 export function parseTime(iso: string | null | undefined): number | null {
   if (iso === null || iso === undefined) return null;

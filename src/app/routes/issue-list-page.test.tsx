@@ -53,7 +53,6 @@ function useFakeClock(): void {
 
 describe('the issue list', () => {
   it('renders rows with labels and task progress from a page', async () => {
-    const user = userEvent.setup();
     renderApp(['/acme/rocket/issues'], { handler: listHandler });
 
     const row = (await screen.findByRole('link', { name: 'Rocket explodes on launch' })).closest('li')!;
@@ -66,9 +65,8 @@ describe('the issue list', () => {
     expect(within(row).getByRole('link', { name: 'Rocket explodes on launch' })).toHaveAttribute('href', '/acme/rocket/issues/12');
     const time = row.querySelector('time')!;
     expect(time).toHaveAttribute('dateTime', '2024-05-01T12:00:00Z');
-    // The exact time shows on hover.
-    await user.hover(time);
-    expect(time).toHaveAttribute('title', expect.stringMatching(/^May 1, 2024, \d{1,2}:00:00\s[AP]M /));
+    // The exact time, in the reader's zone, on hover.
+    expect(time).toHaveAttribute('title', expect.stringMatching(/^May 1, 2024, \d{1,2}:\d{2}:00 [AP]M (UTC|GMT[+-][\d:]+)$/));
 
     const pr = screen.getByRole('link', { name: 'Add a countdown' }).closest('li')!;
     expect(within(pr).getByRole('img', { name: 'Open pull request' })).toBeInTheDocument();
