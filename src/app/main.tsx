@@ -1,4 +1,5 @@
 import { startTransition, StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadErrorMapping } from './api/api-client';
@@ -45,10 +46,11 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
+  setTimeout(() => preloadWhenSettled(services.queryClient), SETTLED_POLL_MS);
 }
 void start();
 
-// Off the first paint's path, but in hand before any failure (the network may be gone by then)
+// Off the first page's path, but in hand before any failure (the network may be gone by then)
 // and before the first click on a dialog.
 function preloadLaterChunks(): void {
   preloadErrorMapping();
@@ -57,11 +59,16 @@ function preloadLaterChunks(): void {
   preloadShortcutsDialog();
   preloadSaveViewDialog();
 }
-window.addEventListener(
-  'load',
-  () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadLaterChunks);
-    else setTimeout(preloadLaterChunks, 0);
-  },
-  { once: true },
-);
+
+const SETTLED_POLL_MS = 500;
+
+/**
+ * Once the first page's requests (started by its loaders) are answered, in idle time: before
+ * that these chunks would share the network and the main thread with what the page is waiting
+ * for. The page's `load` event, which this used to wait for, comes long before its data.
+ */
+function preloadWhenSettled(queryClient: QueryClient): void {
+  if (queryClient.isFetching() > 0) setTimeout(() => preloadWhenSettled(queryClient), SETTLED_POLL_MS);
+  else if ('requestIdleCallback' in window) window.requestIdleCallback(preloadLaterChunks);
+  else setTimeout(preloadLaterChunks, 0);
+}

@@ -267,9 +267,10 @@ function movedTo(requestedUrl: string, response: Response, body: unknown): strin
 
 /**
  * spec 7.1: the typed error of a failed response. The mapping is a chunk of
- * its own, off the list's first paint: main.tsx fetches it when the browser
- * is idle after load, so it is in hand before a failure. Should it still be
- * out of reach, the error keeps its status and what the service said.
+ * its own, off the list's first paint: main.tsx fetches it in idle time once
+ * the first page's requests are answered, so it is in hand before a later
+ * failure (a first request that fails loads it then). Should it still be out
+ * of reach, the error keeps its status and what the service said.
  */
 async function errorOf(response: Response, rateLimit: RateLimitSnapshot | null, now: number): Promise<ApiError> {
   let mapping: typeof import('./error-from-response');
@@ -283,7 +284,7 @@ async function errorOf(response: Response, rateLimit: RateLimitSnapshot | null, 
 
 const loadErrorMapping = () => import('./error-from-response');
 
-/** Fetches the error mapping's chunk ahead of need; main.tsx calls it when the browser is idle after load. */
+/** Fetches the error mapping's chunk ahead of need; main.tsx calls it in idle time once the first page's requests are answered. */
 export function preloadErrorMapping(): void {
   loadErrorMapping().catch(() => {
     // errorOf tries again when a request fails.

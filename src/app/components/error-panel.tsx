@@ -1,7 +1,7 @@
 /**
  * The failure panel, whose messages (./describe-error) and icons are a chunk
  * of their own: the list's first paint does not wait for them. The chunk is
- * fetched once the page has loaded (see preloadErrorPanel), so a failure
+ * fetched once the first page has its data (see preloadErrorPanel), so a failure
  * later on, even with the network gone, does not depend on a download; if it
  * still cannot load, a plain panel says so and keeps Retry.
  */
@@ -26,7 +26,7 @@ export function ErrorPanel(props: ErrorPanelProps) {
   );
 }
 
-/** Fetches the panel's chunk ahead of need; main.tsx calls it when the browser is idle after load. */
+/** Fetches the panel's chunk ahead of need; main.tsx calls it in idle time once the first page's requests are answered. */
 export function preloadErrorPanel(): void {
   loadContent().catch(() => {
     // The lazy component tries again when a failure is shown, and falls back to PlainErrorPanel.

@@ -17,7 +17,7 @@ const loadNotice = () => import('./service-status-notice');
 
 const ServiceStatusNotice = lazy(async () => ({ default: (await loadNotice()).ServiceStatusNotice }));
 
-/** Fetches the notice's chunk ahead of need; main.tsx calls it when the browser is idle after load. */
+/** Fetches the notice's chunk ahead of need; main.tsx calls it in idle time once the first page's requests are answered. */
 export function preloadServiceStatusNotice(): void {
   loadNotice().catch(() => {
     // The lazy component tries again when there is something to show.
