@@ -17,6 +17,8 @@ const manifest: Manifest = {
     imports: ['_framework.js', '_shared.js', '_row.js'],
     dynamicImports: ['src/app/features/issues/virtual-issue-rows.tsx', 'src/app/routes/settings-page.tsx'],
     css: ['assets/index.css'],
+    // A worker's script and a sprite: files, not chunks; the worker counts as lazy, the sprite not at all.
+    assets: ['assets/markdown-worker.js', 'assets/octicons.svg'],
   },
   '_framework.js': { file: 'assets/framework.js' },
   '_shared.js': { file: 'assets/shared.js', imports: ['_framework.js', 'index.html'] },
@@ -35,7 +37,7 @@ describe('the first paint of the issue list', () => {
 
   it('leaves every other chunk lazy', () => {
     expect(lazyFiles(manifest, firstPaintFiles(manifest, ROUTE))).toEqual({
-      js: ['assets/settings-only.js', 'assets/settings-page.js', 'assets/virtual-issue-rows.js'],
+      js: ['assets/markdown-worker.js', 'assets/settings-only.js', 'assets/settings-page.js', 'assets/virtual-issue-rows.js'],
       css: ['assets/settings.css'],
     });
   });
@@ -62,7 +64,7 @@ describe('the bundle report', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const chunk of Object.values(manifest)) {
-      for (const file of [chunk.file, ...(chunk.css ?? [])]) writeFileSync(path.join(dir, file), `/* ${file} */`);
+      for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) writeFileSync(path.join(dir, file), `/* ${file} */`);
     }
     // Random bytes do not compress: the gzip size is about the raw size.
     writeFileSync(path.join(dir, 'assets', 'framework.js'), randomBytes(frameworkBytes).toString('base64'));

@@ -62,13 +62,16 @@ export function firstPaintFiles(manifest: Manifest, page: string = FIRST_PAINT_P
   return { js, css };
 }
 
-/** Every JS and CSS file the manifest names that the first paint does not need. */
+/**
+ * Every JS and CSS file the manifest names that the first paint does not need,
+ * workers too (the manifest lists a worker's script among its importer's assets).
+ */
 export function lazyFiles(manifest: Manifest, firstPaint: FirstPaintFiles): FirstPaintFiles {
   const needed = new Set([...firstPaint.js, ...firstPaint.css]);
   const js = new Set<string>();
   const css = new Set<string>();
   for (const chunk of Object.values(manifest)) {
-    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? []).filter((asset) => asset.endsWith('.js'))]) {
       if (needed.has(file)) continue;
       if (file.endsWith('.js')) js.add(file);
       else if (file.endsWith('.css')) css.add(file);
