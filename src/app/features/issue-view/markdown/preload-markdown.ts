@@ -17,32 +17,29 @@ export function loadMarkdownBody(): Promise<MarkdownBodyModule> {
   return bodyLoad;
 }
 
-let started: Worker | null | undefined;
+let worker: Worker | null | undefined;
 
 /**
- * The worker that parses Markdown (markdown-worker.ts), started on first call:
- * its script, the parser with raw-HTML parsing and the sanitiser, is the
- * largest part of the renderer. Null where no worker can run; the renderer
- * then parses on the page. markdown-trees.ts takes it over.
+ * The page's one worker that parses Markdown (markdown-worker.ts), started on
+ * first call: its script, the parser with raw-HTML parsing and the sanitiser,
+ * is the largest part of the renderer. Null where no worker can run; the
+ * renderer then parses on the page. markdown-trees.ts talks to it.
  */
 export function markdownWorker(): Worker | null {
-  if (started !== undefined) {
-    const handed = started;
-    started = undefined;
-    return handed;
-  }
-  if (typeof Worker === 'undefined') return null;
+  if (worker !== undefined) return worker;
+  if (typeof Worker === 'undefined') return (worker = null);
   try {
-    return new Worker(new URL('./markdown-worker.ts', import.meta.url), { type: 'module', name: 'markdown' });
+    worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), { type: 'module', name: 'markdown' });
   } catch {
     // Refused (a stricter security policy than ours): parse on the page.
-    return null;
+    worker = null;
   }
+  return worker;
 }
 
 /** Starts the renderer's chunk and its worker before any text is known. */
 export function preloadMarkdown(): void {
   // A failed preload is not an error yet: the page asks again when it renders and shows a failure there.
   loadMarkdownBody().catch(() => {});
-  if (started === undefined) started = markdownWorker();
+  markdownWorker();
 }
