@@ -153,6 +153,39 @@ describe('the issue list', () => {
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('names the page whose rows it shows while the next one loads, so Next never leads back', async () => {
+    const user = userEvent.setup();
+    let releasePageThree: () => void = () => {};
+    const pageThreeHeld = new Promise<void>((resolve) => (releasePageThree = resolve));
+    const { router } = renderApp(['/acme/rocket/issues?page=2'], {
+      handler: async (url) => {
+        if (!url.pathname.endsWith('/repos/acme/rocket/issues')) return undefined;
+        const page = Number(url.searchParams.get('page') ?? '1');
+        if (page === 3) await pageThreeHeld;
+        return ok([makeIssue(100 - page, { title: `First of page ${page}` })], {
+          links: links('acme', 'rocket', { first: 1, prev: page - 1, next: page + 1, last: 5 }),
+        });
+      },
+    });
+    await screen.findByRole('link', { name: 'First of page 2' });
+    const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
+
+    await user.click(within(pager()).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(currentSearch(router).get('page')).toBe('3'));
+
+    await new Promise((r) => setTimeout(r, 500));
+    // Page 3 is on its way: what shows is page 2, and says so, and its Next goes on to page 3.
+    expect(screen.getByRole('link', { name: 'First of page 2' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Issues, page 2' })).toBeInTheDocument();
+    expect(within(pager()).getByText(/Page/).textContent).toBe('Page 2 of 5');
+    expect(within(pager()).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/acme/rocket/issues?page=3');
+
+    releasePageThree();
+    expect(await screen.findByRole('link', { name: 'First of page 3' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Issues, page 3' })).toBeInTheDocument();
+    expect(within(pager()).getByText(/Page/).textContent).toBe('Page 3 of 5');
+  });
+
   it('says a page past the end is past the end, with a way back, not an error', async () => {
     renderApp(['/acme/rocket/issues?page=9'], { handler: listHandler });
     expect(await screen.findByRole('heading', { name: 'Page 9 is past the end of this list' })).toBeInTheDocument();

@@ -101,10 +101,15 @@ function IssueList() {
   // arriving never blocks input; until that pass commits, the previous page (or the
   // skeleton) stays on screen. React Query's store update alone would render them in one.
   const response = useDeferredValue(query.data);
+  // Everything about the list (rows, count, pager, Next) describes the page on screen, which is
+  // the previous one until the requested page arrives and renders: naming the URL's page over
+  // the previous page's rows and links would send Next back to the page being loaded.
+  // spec 4.1: a request without `page` asks for page 1 (its default).
+  const shownPage = response ? (pageNumberOf(response.url) ?? 1) : view.page;
   const issues = response?.data ?? [];
   const rows = visibleIssues(issues, view.type, view.q);
   const clientFiltered = view.type !== 'all' || view.q.trim() !== '';
-  const total = response ? pageCount(response.links, view.page) : null;
+  const total = response ? pageCount(response.links, shownPage) : null;
 
   // Invalid filters, caught before sending (shared rules) or answered 422 by the service.
   const validation = query.error instanceof ValidationError ? query.error : null;
@@ -200,7 +205,7 @@ function IssueList() {
     : response
       ? clientFiltered
         ? `${rows.length} of ${issues.length} on this page match.`
-        : `${issues.length} ${issues.length === 1 ? 'entry' : 'entries'} on page ${view.page}${total !== null ? ` of ${total}` : ''}.`
+        : `${issues.length} ${issues.length === 1 ? 'entry' : 'entries'} on page ${shownPage}${total !== null ? ` of ${total}` : ''}.`
       : '';
 
   return (
@@ -364,7 +369,7 @@ function IssueList() {
         {response && issues.length > 0 ? (
           <Pager
             links={response.links}
-            page={view.page}
+            page={shownPage}
             target={toPage}
             onFollow={followPage}
             block={block}
@@ -382,13 +387,13 @@ function IssueList() {
       return <ListBeforeFirstPage sendable={view.request.ok} query={query} block={block} skeletonRows={Math.min(view.shown.perPage, 10)} />;
     }
     if (issues.length === 0) {
-      if (view.page > 1) {
+      if (shownPage > 1) {
         const lastUrl = response.links.last ?? response.links.prev;
         const lastPage = pageNumberOf(lastUrl);
         return (
           <PastTheEnd
-            page={view.page}
-            last={lastUrl !== undefined && lastPage !== null && lastPage < view.page ? { ...toPage(lastUrl), page: lastPage } : null}
+            page={shownPage}
+            last={lastUrl !== undefined && lastPage !== null && lastPage < shownPage ? { ...toPage(lastUrl), page: lastPage } : null}
             first={response.links.first ? toPage(response.links.first) : { to: { search: withParams(searchParams, { page: null }).toString() }, state: null }}
           />
         );
@@ -431,7 +436,7 @@ function IssueList() {
       );
     }
     return (
-      <ul aria-label={`Issues, page ${view.page}`} className="divide-line-muted">
+      <ul aria-label={`Issues, page ${shownPage}`} className="divide-line-muted">
         {rows.map((issue, index) => (
           <IssueRow
             key={issue.id ?? issue.number}
