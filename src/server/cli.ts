@@ -203,7 +203,7 @@ async function main(argv: string[]): Promise<void> {
         comments: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
-      const store = openStoreReportingFaults(required(values.db, '--db'));
+      const store = openStoreReportingFaults(required(values.db, '--db'), { bulkWrites: true });
       try {
         const result = importFiles(store, {
           repo: required(values.repo, '--repo'),
@@ -286,7 +286,7 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
       const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
-      const store = openStoreReportingFaults(db);
+      const store = openStoreReportingFaults(db, { bulkWrites: true });
       try {
         const loaded = loadDemo(store, Date.now());
         console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);
@@ -318,7 +318,7 @@ async function main(argv: string[]): Promise<void> {
       if (token !== null && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be one printable word');
       const { runMirror } = await import('./commands/mirror');
       const { MirrorError } = await import('./mirror/source-client');
-      const store = openStoreReportingFaults(db);
+      const store = openStoreReportingFaults(db, { bulkWrites: true });
       const stop = new AbortController();
       const interrupt = () => stop.abort(new MirrorError('interrupted'));
       process.once('SIGINT', interrupt);

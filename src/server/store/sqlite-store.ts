@@ -76,13 +76,25 @@ function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-export function openSqliteStore(file: string, options: { readonly?: boolean } = {}): IssueStore {
+export interface StoreOpenOptions {
+  readonly?: boolean;
+  /**
+   * For the commands that write thousands of rows in one transaction (import, demo, mirror):
+   * each `INSERT OR REPLACE` keeps a statement journal, which SQLite otherwise writes to a temp
+   * file (11% of a 100,000-entry import's time in pwrite). In memory it holds one statement's
+   * pages. The server leaves its temp storage on disk, so a large sort cannot grow its memory.
+   */
+  bulkWrites?: boolean;
+}
+
+export function openSqliteStore(file: string, options: StoreOpenOptions = {}): IssueStore {
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   refuseForeignDatabase(db, file);
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
   }
+  if (options.bulkWrites) db.pragma('temp_store = MEMORY');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

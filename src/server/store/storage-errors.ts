@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { IssueStore } from './issue-store';
-import { openSqliteStore, StoreError } from './sqlite-store';
+import { openSqliteStore, StoreError, type StoreOpenOptions } from './sqlite-store';
 
 /** The kind of storage failure, for callers that react differently (the flush retries, the CLI exits). */
 export type StorageProblem = 'read-only' | 'read-only-directory' | 'disk-full' | 'cannot-open' | 'not-a-database' | 'corrupt' | 'busy' | 'io';
@@ -97,7 +97,7 @@ export function toStorageError(err: unknown, file: string): unknown {
 }
 
 /** Opens the store at `file`; a failure to open is a StorageError naming the file. */
-export function openStoreExplainingFaults(file: string, options: { readonly?: boolean } = {}): IssueStore {
+export function openStoreExplainingFaults(file: string, options: StoreOpenOptions = {}): IssueStore {
   // better-sqlite3 checks this itself, with a message that does not name the file.
   const dir = path.dirname(path.resolve(file));
   if (!existsSync(dir)) throw new StorageError(`cannot open ${file}: the directory ${dir} does not exist`, 'cannot-open', 'SQLITE_CANTOPEN');
@@ -115,7 +115,7 @@ export function openStoreExplainingFaults(file: string, options: { readonly?: bo
  * it throws, so the mapping happens after the database is back to its
  * previous state.
  */
-export function openStoreReportingFaults(file: string, options: { readonly?: boolean } = {}): IssueStore {
+export function openStoreReportingFaults(file: string, options: StoreOpenOptions = {}): IssueStore {
   const store = openStoreExplainingFaults(file, options);
   // Every IssueStore method is synchronous, so one wrapper covers them all without
   // repeating the interface here (and without drifting from it).
