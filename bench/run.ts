@@ -10,7 +10,8 @@
  *   BENCH_QUICK=1 npm run bench         a smoke run: 10,000 entries, 3 s loads
  *
  * Other knobs (environment): BENCH_ENTRIES, BENCH_DURATION_S, BENCH_WARMUP_S,
- * BENCH_CONNECTIONS, BENCH_GROWTH (e.g. "1000,10000,100000"), BENCH_GROWTH_DURATION_S.
+ * BENCH_CONNECTIONS, BENCH_GROWTH (e.g. "1000,10000,100000"), BENCH_GROWTH_DURATION_S,
+ * BENCH_LOAD_TOOL (wrk where it is installed, else autocannon: see bench/load.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { asBenchPart, formatTable, type BenchRow } from './bench-row';
 import { run, stopChildrenOnExit } from './child-processes';
+import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
 import { serviceBenchmarks } from './service-load';
 
@@ -52,6 +54,7 @@ function settings() {
     warmupS: numberFromEnv('BENCH_WARMUP_S', quick ? 1 : 2),
     growthEntries: growth,
     growthDurationS: numberFromEnv('BENCH_GROWTH_DURATION_S', quick ? 2 : 5),
+    loadTool: chooseLoadTool(),
   };
 }
 
@@ -97,10 +100,13 @@ async function main(): Promise<number> {
   console.log(
     `run: ${s.only}${s.quick ? ' (quick)' : ''}` +
       (withService
-        ? `, ${s.entries.toLocaleString('en-US')} entries, ${s.connections} connections, ${s.durationS} s per load after ${s.warmupS} s warm-up, ` +
+        ? `, ${s.entries.toLocaleString('en-US')} entries, load by ${s.loadTool}, ${s.connections} connections, ${s.durationS} s per load after ${s.warmupS} s warm-up, ` +
           `growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`
         : ''),
   );
+  if (withService && s.loadTool === 'autocannon') {
+    console.log('load: wrk is not installed (apt-get install wrk), so autocannon loads the servers: above ~3,000 pages/s it, not the server, is the limit, and ours/ceiling reads near 100% whatever the service costs.');
+  }
   await ensurePeers();
 
   const rows: BenchRow[] = [];
@@ -148,7 +154,7 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   if (withService) {
     console.log(
-      `Notes: each server is its own process on 127.0.0.1, loaded in turn by autocannon from this process (${s.connections} connections, ` +
+      `Notes: each server is its own process on 127.0.0.1, loaded in turn by ${s.loadTool === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon from this process (generator-bound: install wrk)'} (${s.connections} connections, ` +
         `${s.durationS} s after a discarded ${s.warmupS} s warm-up). Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
         'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load. ' +
         'Page depth is bench/page-depth.ts: sequential requests to an in-process service.',

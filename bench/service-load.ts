@@ -12,7 +12,7 @@ import type { BenchPart, BenchRow } from './bench-row';
 import { formatNumber } from './bench-row';
 import { removeOnExit, run } from './child-processes';
 import { BENCH_REPO, updatedAtOf, writeRepository } from './generate-repository';
-import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult } from './load';
+import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult, type LoadTool } from './load';
 import { startCeiling, startJsonServer, startOurs, startPrism, UNLIMITED, type RunningServer } from './peer-servers';
 
 export interface ServiceBenchOptions {
@@ -22,6 +22,7 @@ export interface ServiceBenchOptions {
   warmupS: number;
   growthEntries: number[];
   growthDurationS: number;
+  loadTool: LoadTool;
   peersDir: string;
   log: (line: string) => void;
 }
@@ -32,7 +33,7 @@ const RSS_TARGET_MB = 300;
 const FILTER_LABEL = 'bug';
 const REPO_PATH = `/api/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
 
-type Load = Pick<LoadOptions, 'connections' | 'durationS' | 'warmupS'>;
+type Load = Pick<LoadOptions, 'connections' | 'durationS' | 'warmupS' | 'tool'>;
 
 interface Failure {
   what: string;
@@ -79,7 +80,7 @@ async function withServer<T>(starting: Promise<RunningServer>, use: (server: Run
 
 export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<BenchPart & { failures: string[] }> {
   const { log } = options;
-  const load: Load = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS };
+  const load: Load = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, tool: options.loadTool };
   const growthLoad: Load = { ...load, durationS: options.growthDurationS };
   const work = mkdtempSync(path.join(tmpdir(), 'issuescope-bench-'));
   const removeWork = removeOnExit(work);
