@@ -1,4 +1,5 @@
 /** What the middleware chain hands to the routes (Hono context variables). */
+import type { AnswerHeaders } from './http/answer-headers';
 import type { Caller } from './limits/rate-limiter';
 import type { RepoRecord, TokenRecord } from './store/issue-store';
 
@@ -12,6 +13,8 @@ export interface AppVariables {
   badCredentials: boolean;
   /** the repository of a `/repos/{owner}/{repo}/...` route, once access is checked */
   repo: RepoRecord;
+  /** headers every answer to this request carries, gathered before the route (http/answer-headers.ts) */
+  answerHeaders: AnswerHeaders;
 }
 
 export interface AppEnv {

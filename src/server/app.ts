@@ -12,7 +12,8 @@ import type { AppEnv } from './app-env';
 import { identifyCaller } from './auth/identify-caller';
 import { AnswerCache } from './http/answer-cache';
 import { apiVersion } from './http/api-version';
-import { corsAfterRoute } from './http/cors-after-route';
+import { addAnswerHeaders, applyAnswerHeadersLate, startAnswerHeaders } from './http/answer-headers';
+import { crossOrigin } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
 import { sendError } from './http/respond';
 import { rateLimit } from './limits/rate-limit';
@@ -27,13 +28,16 @@ import { syntheticId } from './store/build-documents';
 import type { IssueStore } from './store/issue-store';
 
 /** What api.github.com sends on every answer so a browser never renders or frames API JSON. */
-const GITHUB_RESPONSE_HEADERS: ReadonlyArray<[string, string]> = [
-  ['X-Frame-Options', 'deny'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-XSS-Protection', '0'],
-  ['Referrer-Policy', 'origin-when-cross-origin, strict-origin-when-cross-origin'],
-  ['Content-Security-Policy', "default-src 'none'"],
-];
+const GITHUB_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Frame-Options': 'deny',
+  'X-Content-Type-Options': 'nosniff',
+  'X-XSS-Protection': '0',
+  'Referrer-Policy': 'origin-when-cross-origin, strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'",
+  // GitHub's two Vary lines, as one: one cache entry per caller and media type. (GitHub leaves the
+  // first off errors; here it is on every answer, since every answer carries the caller's rate limit.)
+  Vary: 'Accept, Authorization, Cookie, X-GitHub-OTP, Accept-Encoding, Accept, X-Requested-With',
+};
 
 export interface AppDependencies {
   store: IssueStore;
@@ -62,17 +66,14 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     const uuid = randomUUID();
     const id = `${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(-4)}`.toUpperCase();
     c.set('requestId', id);
+    startAnswerHeaders(c);
+    addAnswerHeaders(c, { ...GITHUB_RESPONSE_HEADERS, 'X-GitHub-Request-Id': id });
     await next();
-    c.res.headers.set('X-GitHub-Request-Id', id);
-    for (const [name, value] of GITHUB_RESPONSE_HEADERS) c.res.headers.set(name, value);
-    // GitHub's two Vary lines: one cache entry per caller and media type. (GitHub leaves the first
-    // off errors; here it is on every answer, since every answer carries the caller's rate limit.)
-    c.res.headers.set('Vary', 'Accept, Authorization, Cookie, X-GitHub-OTP');
-    c.res.headers.append('Vary', 'Accept-Encoding, Accept, X-Requested-With');
+    // Answers not built by http/respond.ts (preflights, injected faults, Hono's own) get the gathered headers now.
+    applyAnswerHeadersLate(c);
   });
   api.use(
-    corsAfterRoute({
-      origin: '*',
+    crossOrigin({
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-None-Match', 'If-Modified-Since', API_VERSION_HEADER, 'X-Requested-With'],
       exposeHeaders: [...EXPOSED_HEADERS],

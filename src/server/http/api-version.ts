@@ -7,8 +7,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { API_VERSION, API_VERSION_HEADER } from '../../shared/api-constants';
 import type { AppEnv } from '../app-env';
+import { addAnswerHeaders } from './answer-headers';
 import { DOCS, errors } from './error-bodies';
 import { sendError } from './respond';
+
+const VERSION_HEADERS = { 'X-GitHub-Api-Version-Selected': API_VERSION, 'X-GitHub-Media-Type': 'github.v3; format=json' };
 
 export function apiVersion(): MiddlewareHandler<AppEnv> {
   return async function checkVersion(c, next) {
@@ -17,8 +20,7 @@ export function apiVersion(): MiddlewareHandler<AppEnv> {
       const shown = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
       return sendError(c, errors.badRequest(`The '${shown}' API version is not supported. Supported versions: ${API_VERSION}.`, DOCS.versions));
     }
+    addAnswerHeaders(c, VERSION_HEADERS);
     await next();
-    c.res.headers.set('X-GitHub-Api-Version-Selected', API_VERSION);
-    c.res.headers.set('X-GitHub-Media-Type', 'github.v3; format=json');
   };
 }

@@ -6,6 +6,7 @@ import { renderDocuments } from '../store/issue-document';
 import type { RepoRecord } from '../store/issue-store';
 import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
 import type { AnswerCache, RenderedAnswer } from './answer-cache';
+import { buildAnswer } from './answer-headers';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';
 import type { ErrorAnswer } from './error-bodies';
 import { buildLinkHeader } from './link-header';
@@ -13,7 +14,7 @@ import { buildLinkHeader } from './link-header';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function sendError(c: Context<AppEnv>, error: ErrorAnswer, headers: Record<string, string> = {}): Response {
-  return c.body(error.body, error.status, { 'Content-Type': JSON_TYPE, ...headers });
+  return buildAnswer(c, error.body, error.status, { 'Content-Type': JSON_TYPE, ...headers });
 }
 
 /** The API base (`…/api`) and the app base for the URLs inside documents. */
@@ -63,14 +64,14 @@ export function sendRendered(c: Context<AppEnv>, repo: RepoRecord, answer: Rende
   };
   if (answer.link) headers.Link = answer.link;
   if (isNotModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), etag, repo.modifiedAt)) {
-    return c.body(null, 304, headers);
+    return buildAnswer(c, null, 304, headers);
   }
   headers['Content-Type'] = JSON_TYPE;
   if (answer.gzip) {
     headers['Content-Encoding'] = 'gzip';
-    return c.body(answer.gzip, 200, headers);
+    return buildAnswer(c, answer.gzip, 200, headers);
   }
-  return c.body(answer.body, 200, headers);
+  return buildAnswer(c, answer.body, 200, headers);
 }
 
 /** Whether this request should get the answer gzipped (big enough, and the client accepts it). */
@@ -147,5 +148,5 @@ export function sendRepoPage(
 
 /** A small JSON answer that is not stored (rate limit, user, repository). */
 export function sendJson(c: Context<AppEnv>, value: unknown, status: 200 = 200): Response {
-  return c.body(JSON.stringify(value), status, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl(c) });
+  return buildAnswer(c, JSON.stringify(value), status, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl(c) });
 }

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { addStatusHeaders } from '../http/answer-headers';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
 import type { RateLimiter, RateSnapshot } from './rate-limiter';
@@ -27,8 +28,8 @@ export function rateLimit(limiter: RateLimiter, userIdOf: (login: string) => num
   return async function limit(c, next) {
     const caller = c.get('caller');
     if (FREE_PATHS.has(c.req.path) || c.req.method === 'OPTIONS') {
+      addStatusHeaders(c, () => rateLimitHeaders(limiter.peek(caller)));
       await next();
-      for (const [k, v] of Object.entries(rateLimitHeaders(limiter.peek(caller)))) c.res.headers.set(k, v);
       return;
     }
 
@@ -42,8 +43,9 @@ export function rateLimit(limiter: RateLimiter, userIdOf: (login: string) => num
       return sendError(c, who, headers);
     }
 
+    // Settled once, with the answer's status: a 304 gives its credit back (spec 8), exactly once.
+    let settled: Record<string, string> | null = null;
+    addStatusHeaders(c, (status) => (settled ??= rateLimitHeaders(status === 304 ? limiter.refund(caller) : taken.snapshot)));
     await next();
-    const snapshot = c.res.status === 304 ? limiter.refund(caller) : taken.snapshot;
-    for (const [k, v] of Object.entries(rateLimitHeaders(snapshot))) c.res.headers.set(k, v);
   };
 }

@@ -1,0 +1,32 @@
+/**
+ * CORS for the API, which any origin may read (as api.github.com allows).
+ * Preflights (OPTIONS) are answered by Hono's CORS middleware. On every other
+ * request its two headers are gathered before the route (http/answer-headers.ts)
+ * rather than set on the finished answer: Hono's middleware writes them through
+ * `c.res.headers`, which would take node-server off its direct path.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv } from '../app-env';
+import { addAnswerHeaders } from './answer-headers';
+
+export interface CrossOriginOptions {
+  allowMethods: string[];
+  allowHeaders: string[];
+  exposeHeaders: string[];
+  maxAge: number;
+}
+
+export function crossOrigin(options: CrossOriginOptions): MiddlewareHandler<AppEnv> {
+  const preflight = cors({ ...options, origin: '*' });
+  // What Hono's cors() puts on a request that is not a preflight, for origin '*' without credentials.
+  const simple = {
+    'Access-Control-Allow-Origin': '*',
+    ...(options.exposeHeaders.length > 0 ? { 'Access-Control-Expose-Headers': options.exposeHeaders.join(',') } : {}),
+  };
+  return async function crossOriginHeaders(c, next) {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    addAnswerHeaders(c, simple);
+    await next();
+  };
+}
