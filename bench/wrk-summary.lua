@@ -5,8 +5,8 @@ function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     '{"requests":%d,"bytes":%d,"durationUs":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
-    '"latencyUs":{"p50":%d,"p99":%d,"mean":%f,"max":%d}}\n',
+    '"latencyUs":{"p50":%d,"p99":%d}}\n',
     summary.requests, summary.bytes, summary.duration,
     e.connect, e.read, e.write, e.status, e.timeout,
-    latency:percentile(50), latency:percentile(99), latency.mean, latency.max))
+    latency:percentile(50), latency:percentile(99)))
 end

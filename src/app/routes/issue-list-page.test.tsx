@@ -173,7 +173,8 @@ describe('the issue list', () => {
     await user.click(within(pager()).getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(currentSearch(router).get('page')).toBe('3'));
 
-    await new Promise((r) => setTimeout(r, 500));
+    // Page 3 is requested: the list shows it is loading.
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Loading the page' })).toBeInTheDocument());
     // Page 3 is on its way: what shows is page 2, and says so, and its Next goes on to page 3.
     expect(screen.getByRole('link', { name: 'First of page 2' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Issues, page 2' })).toBeInTheDocument();
