@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/tokens';
 import { openSqliteStore } from './store/sqlite-store';
@@ -20,6 +21,16 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The journal mode a newly opened connection finds the file in. */
+function journalMode(file: string): string {
+  const conn = new Database(file, { fileMustExist: true });
+  try {
+    return conn.pragma('journal_mode', { simple: true }) as string;
+  } finally {
+    conn.close();
   }
 }
 
@@ -99,6 +110,41 @@ describe('npm run service -- <command>', () => {
     expect(store.findRenamed('acme', 'launch-pad')?.name).toBe('launchpad');
     store.close();
   }, 60_000);
+
+  it('imports beside a process that has the database open (in WAL, as before), which sees the new repository at once', async () => {
+    const shared = path.join(dir, 'shared.db');
+    const server = openSqliteStore(shared);
+    try {
+      server.importIssues({ owner: 'octo', name: 'served', makePrivate: false }, makeIssues(3), [], Date.now());
+      const r = await cli('import', '--db', shared, '--repo', 'octo/beside', issuesFile);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(server.findRepo('octo', 'beside')).not.toBeNull();
+    } finally {
+      server.close();
+    }
+    expect(journalMode(shared)).toBe('wal');
+  });
+
+  it('imports alone through a rollback journal, tells a process opening the file meanwhile that the lock is held, and leaves it in WAL mode', async () => {
+    const alone = path.join(dir, 'alone.db');
+    const r = await cli('import', '--db', alone, '--repo', 'octo/alone', issuesFile);
+    expect(r.code).toBe(0);
+    expect(journalMode(alone)).toBe('wal');
+
+    // What `import` holds while it writes: the same store, opened the same way, mid-import.
+    const importing = openSqliteStore(alone, { bulkWrites: true, exclusiveWhenAlone: true });
+    try {
+      importing.importIssues({ owner: 'octo', name: 'second', makePrivate: false }, makeIssues(2), [], Date.now());
+      const blocked = await cli('token', 'create', '--db', alone, '--user', 'mona');
+      expect(blocked.code).toBe(1);
+      expect(blocked.stderr.trim()).toBe(`error: cannot write ${alone}: another process holds the database lock; try again when it has finished`);
+    } finally {
+      importing.close();
+    }
+    expect(journalMode(alone)).toBe('wal');
+    expect((await cli('token', 'create', '--db', alone, '--user', 'mona')).code).toBe(0);
+  }, 30_000);
 
   it('answers bad arguments with a one-line error and exit code 2', async () => {
     for (const args of [['frobnicate'], ['import', '--db', db], ['serve', '--db', db, '--port', 'http'], ['serve', '--db', db, '--port', '0', '--api-origin', 'javascript:alert(1)'], ['token', 'create', '--db', db], ['rename', '--db', db, 'just-one']]) {

@@ -203,7 +203,7 @@ async function main(argv: string[]): Promise<void> {
         comments: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
-      const store = openStoreReportingFaults(required(values.db, '--db'), { bulkWrites: true });
+      const store = openStoreReportingFaults(required(values.db, '--db'), { bulkWrites: true, exclusiveWhenAlone: true });
       try {
         const result = importFiles(store, {
           repo: required(values.repo, '--repo'),

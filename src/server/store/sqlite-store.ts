@@ -72,6 +72,25 @@ function toRepo(row: RepoRow): RepoRecord {
   };
 }
 
+/**
+ * One record per login (compared without case, like the column), giving what upserting each of
+ * `users` in turn would leave: the first spelling of the login (an update keeps the row's), the
+ * last id and type, and the last name given (a record without a name keeps the one before).
+ */
+function lastWordOnEachUser(users: readonly ImportedUser[]): ImportedUser[] {
+  const byLogin = new Map<string, { first: ImportedUser; last: ImportedUser; name: string | null | undefined }>();
+  for (const user of users) {
+    const key = cleanText(user.login).toLowerCase();
+    const seen = byLogin.get(key);
+    if (!seen) byLogin.set(key, { first: user, last: user, name: user.name });
+    else {
+      seen.last = user;
+      seen.name = user.name ?? seen.name;
+    }
+  }
+  return [...byLogin.values()].map(({ first, last, name }) => (first === last ? last : { ...last, login: first.login, name }));
+}
+
 function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
@@ -85,6 +104,17 @@ export interface StoreOpenOptions {
    * pages. The server leaves its temp storage on disk, so a large sort cannot grow its memory.
    */
   bulkWrites?: boolean;
+  /**
+   * For `import`, one transaction of hundreds of megabytes: when no other process has the file
+   * open, take it for ourselves and write through a rollback journal until `close()`, which
+   * returns it to WAL. In WAL mode every page is written twice, to the -wal file and again into
+   * the database at the checkpoint; a rollback journal holds only the pages that existed before
+   * (a new repository's rows are appended past them), so most of the import is written once and
+   * a crash still rolls the whole import back. A process that opens the file meanwhile is told
+   * another holds the lock. When a server already has the file open, the import stays in WAL and
+   * the server's reads never wait for it.
+   */
+  exclusiveWhenAlone?: boolean;
 }
 
 export function openSqliteStore(file: string, options: StoreOpenOptions = {}): IssueStore {
@@ -96,9 +126,28 @@ export function openSqliteStore(file: string, options: StoreOpenOptions = {}): I
   }
   if (options.bulkWrites) db.pragma('temp_store = MEMORY');
   db.pragma('foreign_keys = ON');
+  const exclusive = options.exclusiveWhenAlone === true && !options.readonly && takeIfAlone(db);
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  return new SqliteStore(db);
+  return new SqliteStore(db, exclusive);
+}
+
+/**
+ * Leaving WAL needs every other connection closed; SQLite answers SQLITE_BUSY at once (no
+ * waiting) when another process has the file open, and the file stays in WAL. Exclusive locking
+ * then keeps anyone from opening it until `close()`. Any other failure (a read-only file answers
+ * with an I/O error here) also leaves WAL, for the write itself to report in its own words.
+ */
+function takeIfAlone(db: Database.Database): boolean {
+  db.pragma('busy_timeout = 0');
+  try {
+    db.pragma('journal_mode = DELETE');
+  } catch (err) {
+    if (err instanceof Database.SqliteError) return false;
+    throw err;
+  }
+  db.pragma('locking_mode = EXCLUSIVE');
+  return true;
 }
 
 /**
@@ -141,7 +190,11 @@ class SqliteStore implements IssueStore {
   /** one snapshot for a page's count and rows, so a concurrent import cannot tear them apart */
   private readonly inSnapshot = <T>(read: () => T): T => this.db.transaction(read).deferred();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    /** opened with `exclusiveWhenAlone` and got the file: `close()` returns it to WAL */
+    private readonly heldExclusively = false,
+  ) {}
 
   /** Drops what was derived from the data once another connection (the CLI's import or mirror) has written. */
   private forgetIfChanged(): void {
@@ -370,10 +423,15 @@ class SqliteStore implements IssueStore {
       const numbers = new Set(issues.map((i) => i.number));
       if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
 
+      const users: ImportedUser[] = [];
       for (const issue of issues) {
-        for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) this.upsertUser(user);
+        for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);
       }
-      for (const comment of comments) if (comment.user) this.upsertUser(comment.user);
+      for (const comment of comments) if (comment.user) users.push(comment.user);
+      for (const user of lastWordOnEachUser(users)) this.upsertUser(user);
+      // Rows hanging off an issue stored before (labels, assignees, mentions) are replaced;
+      // a new issue has none, so it skips three deletes and a read of its comments.
+      const stored = new Set(this.stmt('SELECT number FROM issues WHERE repo_id = ?').pluck().all(repo.id) as number[]);
 
       const labelIds = this.upsertLabels(repo.id, issues);
       const commentMentions = new Map<number, string[]>();
@@ -393,11 +451,13 @@ class SqliteStore implements IssueStore {
           repo.id, issue.number, doc.state, doc.created_at, doc.updated_at, doc.comments, doc.user.login,
           doc.milestone?.number ?? null, doc.assignees.length, JSON.stringify(doc),
         );
-        this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+        if (stored.has(issue.number)) {
+          this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+          this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+          this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+        }
         for (const l of labels) this.stmt('INSERT OR IGNORE INTO issue_labels (repo_id, label_id, number) VALUES (?, ?, ?)').run(repo.id, l.id, issue.number);
-        this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
         for (const a of doc.assignees) this.stmt('INSERT OR IGNORE INTO issue_assignees (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, a.login, issue.number);
-        this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
       }
 
       for (const c of comments) {
@@ -416,7 +476,7 @@ class SqliteStore implements IssueStore {
       for (const n of mentionIssues) {
         // A re-imported issue lost its mentions above; those in comments imported earlier
         // (an incremental mirror brings an issue and only its new comments) still count.
-        const earlier = numbers.has(n) ? this.storedCommentMentions(repo.id, n) : [];
+        const earlier = numbers.has(n) && stored.has(n) ? this.storedCommentMentions(repo.id, n) : [];
         const logins = new Set([...mentionsIn(bodies.get(n)), ...(commentMentions.get(n) ?? []), ...earlier]);
         for (const login of logins) this.stmt('INSERT OR IGNORE INTO issue_mentions (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, n);
       }
@@ -451,6 +511,7 @@ class SqliteStore implements IssueStore {
     return created;
   }
 
+  /** Writes one user; `lastWordOnEachUser` first folds an import's many mentions of each into one. */
   private upsertUser(user: ImportedUser): void {
     this.stmt(
       `INSERT INTO users (login, id, name, type) VALUES (?, ?, ?, ?)
@@ -643,6 +704,11 @@ class SqliteStore implements IssueStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      if (this.heldExclusively) this.db.pragma('journal_mode = WAL');
+    } finally {
+      this.db.close();
+    }
   }
 }
