@@ -67,7 +67,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     const id = `${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(-4)}`.toUpperCase();
     c.set('requestId', id);
     startAnswerHeaders(c);
-    addAnswerHeaders(c, { ...GITHUB_RESPONSE_HEADERS, 'X-GitHub-Request-Id': id });
+    addAnswerHeaders(c, GITHUB_RESPONSE_HEADERS);
+    addAnswerHeaders(c, { 'X-GitHub-Request-Id': id });
     await next();
     // Answers not built by http/respond.ts (preflights, injected faults, Hono's own) get the gathered headers now.
     applyAnswerHeadersLate(c);

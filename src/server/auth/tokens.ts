@@ -3,7 +3,7 @@
  * stored only as a SHA-256 hash. A fast hash is right for high-entropy secrets
  * (GitHub does the same); a slow password hash would only slow every request.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Our prefix, like GitHub's `github_pat_`, so secret scanners and people can recognise one. */
 export const TOKEN_PREFIX = 'isc_pat_';
@@ -13,7 +13,7 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Compares two hex hashes in constant time. */

@@ -3,19 +3,23 @@
  * request's `If-None-Match` / `If-Modified-Since` still match (RFC 9110 13.1:
  * If-None-Match, when present, decides alone; comparison is weak).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A weak ETag: a digest of everything the representation is made of (see respond.ts). */
 export function makeEtag(parts: ReadonlyArray<string | number>): string {
-  return `W/"${createHash('sha1').update(parts.join('\u0000')).digest('hex')}"`;
+  return `W/"${hash('sha1', parts.join('\u0000'), 'hex')}"`;
 }
 
 function opaque(tag: string): string {
   return tag.trim().replace(/^W\//, '');
 }
 
+/** The last second formatted: every answer of an unchanged repository sends the same `Last-Modified`. */
+let lastDate = { unixSeconds: Number.NaN, text: '' };
+
 export function httpDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toUTCString();
+  if (unixSeconds !== lastDate.unixSeconds) lastDate = { unixSeconds, text: new Date(unixSeconds * 1000).toUTCString() };
+  return lastDate.text;
 }
 
 export function isNotModified(

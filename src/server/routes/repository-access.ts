@@ -26,19 +26,22 @@ export function canSee(c: Context<AppEnv>, repo: RepoRecord): boolean {
   return c.get('token')?.privateRepoIds.has(repo.id) ?? false;
 }
 
+/** The same 404 for a repository that does not exist and one the caller may not see. */
+function notFound(c: Context<AppEnv>): Response {
+  return sendError(c, errors.notFound(docForPath(c.req.path)));
+}
+
 export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> {
   return async function repository(c, next) {
     const owner = c.req.param('owner') ?? '';
     const name = c.req.param('repo') ?? '';
-    const notFound = () => sendError(c, errors.notFound(docForPath(c.req.path)));
-
     const repo = store.findRepo(owner, name);
     if (repo) {
       if (!canSee(c, repo)) {
         // The same lookups as for a name that does not exist, so timing does not tell a
         // private repository from a missing one (the result is not used).
         store.findRenamed(owner, name);
-        return notFound();
+        return notFound(c);
       }
       c.set('repo', repo);
       return next();
@@ -46,7 +49,7 @@ export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> 
 
     const moved = store.findRenamed(owner, name);
     // A stranger must not learn that a private repository was renamed.
-    if (!moved || !canSee(c, moved)) return notFound();
+    if (!moved || !canSee(c, moved)) return notFound(c);
     const url = new URL(c.req.url);
     const prefix = /^\/api\/repos\/[^/]+\/[^/]+/.exec(url.pathname)?.[0] ?? '';
     const target = `${url.origin}/api/repos/${moved.owner}/${moved.name}${url.pathname.slice(prefix.length)}${url.search}`;

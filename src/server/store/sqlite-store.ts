@@ -196,11 +196,26 @@ class SqliteStore implements IssueStore {
     private readonly heldExclusively = false,
   ) {}
 
-  /** Drops what was derived from the data once another connection (the CLI's import or mirror) has written. */
-  private forgetIfChanged(): void {
-    // SQLite's data_version changes exactly when another connection has committed.
+  /** whether `forgetIfChanged` has looked in this turn of the event loop */
+  private checkedThisTurn = false;
+
+  /**
+   * Drops what was derived from the data once another connection (the CLI's import or mirror)
+   * has written. SQLite's data_version changes exactly when another connection has committed;
+   * reading it starts a read transaction (file locks: system calls), so the lookups every
+   * request makes (token, repository, user) share one look per turn of the event loop: a commit
+   * counts from the next turn, which is as if it had come a moment later. A read in a snapshot
+   * (`inSnapshot`) looks again inside it, so the remembered counts and page boundaries it uses
+   * belong to the very data it reads.
+   */
+  private forgetIfChanged(inSnapshot = false): void {
+    if (this.checkedThisTurn && !inSnapshot) return;
     const version = this.stmt('PRAGMA data_version').pluck().get() as number;
     if (version !== this.countCacheVersion) this.forgetDerived(version);
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      setImmediate(() => (this.checkedThisTurn = false));
+    }
   }
 
   private forgetDerived(version = this.countCacheVersion): void {
@@ -259,7 +274,7 @@ class SqliteStore implements IssueStore {
   }
 
   private readIssues(repoId: number, params: ListParams): DocumentPage {
-    this.forgetIfChanged();
+    this.forgetIfChanged(true);
     const where: string[] = ['repo_id = ?'];
     const args: unknown[] = [repoId];
     if (params.state !== 'all') {
@@ -331,7 +346,7 @@ class SqliteStore implements IssueStore {
   }
 
   private readComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
-    this.forgetIfChanged();
+    this.forgetIfChanged(true);
     const where = params.since ? 'repo_id = ? AND issue_number = ? AND updated_at >= ?' : 'repo_id = ? AND issue_number = ?';
     const args: unknown[] = params.since ? [repoId, number, params.since] : [repoId, number];
     const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
@@ -346,7 +361,7 @@ class SqliteStore implements IssueStore {
   }
 
   private readRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
-    this.forgetIfChanged();
+    this.forgetIfChanged(true);
     const where = params.since ? 'repo_id = ? AND updated_at >= ?' : 'repo_id = ?';
     const args: unknown[] = params.since ? [repoId, params.since] : [repoId];
     const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
