@@ -75,17 +75,30 @@ export function userUrlTemplates(userApiUrl: string): Pick<
  * the time spent building documents. The documents share these objects; nothing changes them
  * after they are built, they are only serialised.
  */
-const builtUsers = new Map<string, SimpleUser>();
+const builtUsers = new Map<string, Array<{ user: ImportedUser; localAvatars: boolean; built: SimpleUser }>>();
 const BUILT_USERS_MAX = 10_000;
+const BUILT_VARIANTS_MAX = 8;
+
+function sameUser(a: ImportedUser, b: ImportedUser): boolean {
+  return a.login === b.login && a.id === b.id && a.avatar_url === b.avatar_url && a.type === b.type && a.site_admin === b.site_admin;
+}
 
 export function buildUser(user: ImportedUser, options: DocumentOptions): SimpleUser {
-  const key = JSON.stringify([user.login, user.id, user.avatar_url, user.type, user.site_admin, options.localAvatars]);
-  const built = builtUsers.get(key);
-  if (built) return built;
+  const seen = builtUsers.get(user.login);
+  if (seen) {
+    for (const s of seen) if (s.localAvatars === options.localAvatars && sameUser(s.user, user)) return s.built;
+  }
   if (builtUsers.size >= BUILT_USERS_MAX) builtUsers.clear();
-  const made = makeUser(user, options);
-  builtUsers.set(key, made);
-  return made;
+  const built = makeUser(user, options);
+  const entry = { user: { ...user }, localAvatars: options.localAvatars, built };
+  const variants = builtUsers.get(user.login);
+  if (!variants) builtUsers.set(user.login, [entry]);
+  else {
+    // A login seen with many ids or avatars keeps only its latest few, so a lookup stays short.
+    if (variants.length >= BUILT_VARIANTS_MAX) variants.shift();
+    variants.push(entry);
+  }
+  return built;
 }
 
 function makeUser(user: ImportedUser, options: DocumentOptions): SimpleUser {
