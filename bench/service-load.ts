@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchPart, BenchRow } from './bench-row';
 import { formatNumber } from './bench-row';
+import { median } from './app-stats';
 import { removeOnExit, run } from './child-processes';
 import { BENCH_REPO, updatedAtOf, writeRepository } from './generate-repository';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult, type LoadTool } from './load';
@@ -29,6 +30,7 @@ export interface ServiceBenchOptions {
 
 const FULL_SIZE_ENTRIES = 100_000;
 const IMPORT_TARGET_S = 20;
+const IMPORT_RUNS = 3;
 const RSS_TARGET_MB = 300;
 const FILTER_LABEL = 'bug';
 const REPO_PATH = `/api/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
@@ -120,10 +122,18 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
     const generateS = (performance.now() - t0) / 1000;
     log(`  ${formatNumber(bytes / 1e6)} MB of JSON in ${formatNumber(generateS)} s`);
 
-    log(`importing with npm run service -- import`);
+    // Three imports into new files, the median reported: one import on this shared host has
+    // ranged from 19.5 to 28 s. The first file is the one served.
+    log(`importing with npm run service -- import, ${IMPORT_RUNS} times`);
     const db = path.join(work, 'big.db');
-    const importS = await importRepository(db, issuesFile);
-    log(`  ${formatNumber(importS)} s`);
+    const importRuns: number[] = [];
+    for (let run = 0; run < IMPORT_RUNS; run++) {
+      const target = run === 0 ? db : path.join(work, `import-${run}.db`);
+      importRuns.push(await importRepository(target, issuesFile));
+      log(`  ${formatNumber(importRuns[run] ?? 0)} s`);
+      if (run > 0) for (const file of [target, `${target}-wal`, `${target}-shm`]) rmSync(file, { force: true });
+    }
+    const importS = median(importRuns);
     const token = await createToken(db);
     const auth = { Authorization: `Bearer ${token}` };
 
@@ -199,7 +209,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       growth.push({ entries: size, result, importS: growthImportS });
     }
 
-    const rows = buildRows({ entries, deepPage, importS, results, growth, startups });
+    const rows = buildRows({ entries, deepPage, importS, importRuns, results, growth, startups });
     return {
       rows,
       failures: failures.map((f) => f.message),
@@ -208,6 +218,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         generatedBytes: bytes,
         generateSeconds: generateS,
         importSeconds: importS,
+        importRunsSeconds: importRuns,
         deepPage,
         filter: { label: FILTER_LABEL, since },
         load: { ...load, growthDurationS: options.growthDurationS, note: `service run with --auth-limit ${UNLIMITED} --burst-limit ${UNLIMITED} so the load measures serving, not rate limiting` },
@@ -227,19 +238,20 @@ interface Measured {
   entries: number;
   deepPage: number;
   importS: number;
+  importRuns: number[];
   results: Record<string, LoadResult | null>;
   growth: Array<{ entries: number; result: LoadResult | null }>;
   startups: Record<string, number>;
 }
 
-function buildRows({ entries, deepPage, importS, results, growth, startups }: Measured): BenchRow[] {
+function buildRows({ entries, deepPage, importS, importRuns, results, growth, startups }: Measured): BenchRow[] {
   const rows: BenchRow[] = [];
   const r = (key: string) => results[key] ?? null;
   const rps = (x: LoadResult | null) => (x ? x.requestsPerSecond : 'FAILED');
 
   const fullSize = entries >= FULL_SIZE_ENTRIES;
   rows.push({
-    figure: `import ${entries.toLocaleString('en-US')} entries (s)`,
+    figure: `import ${entries.toLocaleString('en-US')} entries (s, median of ${importRuns.length}: ${importRuns.map((x) => formatNumber(x)).join(' · ')})`,
     value: importS,
     target: fullSize ? `≤ ${IMPORT_TARGET_S} s` : `≤ ${IMPORT_TARGET_S} s at 100,000`,
     ...(fullSize ? { met: importS <= IMPORT_TARGET_S } : {}),
