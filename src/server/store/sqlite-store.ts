@@ -203,7 +203,7 @@ class SqliteStore implements IssueStore {
    * Drops what was derived from the data once another connection (the CLI's import or mirror)
    * has written. SQLite's data_version changes exactly when another connection has committed;
    * reading it starts a read transaction (file locks: system calls), so the lookups every
-   * request makes (token, repository, user) share one look per turn of the event loop: a commit
+   * request makes (token, repository) share one look per turn of the event loop: a commit
    * counts from the next turn, which is as if it had come a moment later. A read in a snapshot
    * (`inSnapshot`) looks again inside it, so the remembered counts and page boundaries it uses
    * belong to the very data it reads.
