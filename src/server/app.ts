@@ -5,16 +5,15 @@
  * A request meets, in order: request id → CORS → caller identity → rate
  * limit → API version → repository access → route → error handler.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { API_VERSION_HEADER, EXPOSED_HEADERS } from '../shared/api-constants';
 import type { AppEnv } from './app-env';
 import { identifyCaller } from './auth/identify-caller';
 import { AnswerCache } from './http/answer-cache';
 import { apiVersion } from './http/api-version';
 import { addAnswerHeaders, applyAnswerHeadersLate, startAnswerHeaders } from './http/answer-headers';
-import { crossOrigin } from './http/cross-origin';
+import { API_CORS, crossOrigin } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
+import { GITHUB_RESPONSE_HEADERS, newRequestId } from './http/github-headers';
 import { sendError } from './http/respond';
 import { rateLimit } from './limits/rate-limit';
 import type { RateLimiter } from './limits/rate-limiter';
@@ -26,18 +25,6 @@ import { repoRoutes } from './routes/repos';
 import { staticAppRoutes } from './routes/static-app';
 import { syntheticId } from './store/build-documents';
 import type { IssueStore } from './store/issue-store';
-
-/** What api.github.com sends on every answer so a browser never renders or frames API JSON. */
-const GITHUB_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'X-Frame-Options': 'deny',
-  'X-Content-Type-Options': 'nosniff',
-  'X-XSS-Protection': '0',
-  'Referrer-Policy': 'origin-when-cross-origin, strict-origin-when-cross-origin',
-  'Content-Security-Policy': "default-src 'none'",
-  // GitHub's two Vary lines, as one: one cache entry per caller and media type. (GitHub leaves the
-  // first off errors; here it is on every answer, since every answer carries the caller's rate limit.)
-  Vary: 'Accept, Authorization, Cookie, X-GitHub-OTP, Accept-Encoding, Accept, X-Requested-With',
-};
 
 export interface AppDependencies {
   store: IssueStore;
@@ -52,8 +39,8 @@ export interface AppDependencies {
   /** API origins the served app may connect to besides its own and GitHub's (its CSP `connect-src`) */
   apiOrigins?: readonly string[];
   log?: (line: string) => void;
-  /** byte bound of the rendered-answer cache (http/answer-cache.ts); 0 turns it off */
-  answerCacheBytes?: number;
+  /** the rendered-answer cache (http/answer-cache.ts); the cached-answer lane reads the same one */
+  answers?: AnswerCache;
 }
 
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
@@ -62,9 +49,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   api.use(async function requestId(c, next) {
-    // 16 random hex digits; randomUUID draws from a pooled buffer, where randomBytes(8) cost a call into OpenSSL per request.
-    const uuid = randomUUID();
-    const id = `${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(-4)}`.toUpperCase();
+    const id = newRequestId();
     c.set('requestId', id);
     startAnswerHeaders(c);
     addAnswerHeaders(c, GITHUB_RESPONSE_HEADERS);
@@ -73,14 +58,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     // Answers not built by http/respond.ts (preflights, injected faults, Hono's own) get the gathered headers now.
     applyAnswerHeadersLate(c);
   });
-  api.use(
-    crossOrigin({
-      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-None-Match', 'If-Modified-Since', API_VERSION_HEADER, 'X-Requested-With'],
-      exposeHeaders: [...EXPOSED_HEADERS],
-      maxAge: 86400,
-    }),
-  );
+  api.use(crossOrigin(API_CORS));
   api.use(identifyCaller({ store: deps.store, now: deps.now, trustProxy: deps.trustProxy ?? false }));
   api.use(rateLimit(deps.limiter, (login) => deps.store.findUser(login)?.id ?? syntheticId('user', login.toLowerCase())));
   api.use(async function rejectBadCredentials(c, next) {
@@ -95,7 +73,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   api.use('/repos/:owner/:repo/*', resolveRepository(deps.store));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
-  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, new AnswerCache(deps.answerCacheBytes)));
+  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, deps.answers ?? new AnswerCache()));
 
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));

@@ -4,10 +4,13 @@
  * tests call `startService`; nothing else here.
  */
 import { accessSync, constants } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { FaultInjector } from './faults/fault-injector';
+import { AnswerCache } from './http/answer-cache';
+import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-answer-lane';
 import { createCounterFlush } from './limits/counter-flush';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
@@ -33,6 +36,8 @@ export interface ServiceConfig {
   bounds?: Partial<ResourceBounds>;
   /** byte bound of the rendered-answer cache; 0 turns it off (default 64 MB) */
   answerCacheBytes?: number;
+  /** answer cached issue pages without Hono (http/cached-answer-lane.ts); on unless false, and off with `faults` */
+  cachedAnswerLane?: boolean;
 }
 
 export interface RunningService {
@@ -63,12 +68,25 @@ function isWritable(file: string): boolean {
   }
 }
 
+/**
+ * The server's request handler: the cached-answer lane first, when there is
+ * one, and Hono for every request the lane leaves (`fetch` is the Hono app's).
+ */
+export function serviceRequestListener(fetch: Parameters<typeof getRequestListener>[0], lane: CachedAnswerLane | null, hostname?: string): RequestListener {
+  const hono = getRequestListener(fetch, { hostname });
+  if (!lane) return hono;
+  return (req, res) => {
+    if (!lane(req, res)) void hono(req, res);
+  };
+}
+
 export function startService(config: ServiceConfig): Promise<RunningService> {
   const now = config.now ?? Date.now;
   const bounds = { ...DEFAULT_RESOURCE_BOUNDS, ...config.bounds };
   // A database that cannot be opened (not SQLite, a read-only directory, ...) is a one-line StorageError here.
   const store = openStoreExplainingFaults(config.db);
   const limiter = new RateLimiter(config.limits, now, store.loadCounters());
+  const answers = new AnswerCache(config.answerCacheBytes);
   const app = createApp({
     store,
     limiter,
@@ -78,8 +96,13 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     distDir: config.distDir,
     apiOrigins: config.apiOrigins,
     log: config.log,
-    answerCacheBytes: config.answerCacheBytes,
+    answers,
   });
+  // Injected faults stand in front of every /api request, so with them every request goes through Hono.
+  const lane =
+    config.faults || config.cachedAnswerLane === false
+      ? null
+      : createCachedAnswerLane({ store, limiter, now, trustProxy: config.trustProxy, answers });
 
   const counters = createCounterFlush({
     drain: () => limiter.drainDirty(),
@@ -101,21 +124,19 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
   flushTimer.unref();
 
   return new Promise((resolve, reject) => {
-    const server = serve(
+    const server = createServer(
       {
-        fetch: config.faults ? config.faults.wrap(app.fetch) : app.fetch,
-        port: config.port,
-        hostname: config.host,
-        serverOptions: {
-          maxHeaderSize: bounds.maxHeaderBytes,
-          requestTimeout: bounds.requestTimeoutMs,
-          headersTimeout: bounds.headersTimeoutMs,
-          // Node looks for overdue requests this often; the default (30 s) would let a slow
-          // client outlive a short headers timeout.
-          connectionsCheckingInterval: bounds.timeoutCheckIntervalMs,
-        },
+        maxHeaderSize: bounds.maxHeaderBytes,
+        requestTimeout: bounds.requestTimeoutMs,
+        headersTimeout: bounds.headersTimeoutMs,
+        // Node looks for overdue requests this often; the default (30 s) would let a slow
+        // client outlive a short headers timeout.
+        connectionsCheckingInterval: bounds.timeoutCheckIntervalMs,
       },
-      (info: AddressInfo) => {
+      serviceRequestListener(config.faults ? config.faults.wrap(app.fetch) : app.fetch, lane, config.host),
+    );
+    server.listen(config.port, config.host, () => {
+        const info = server.address() as AddressInfo;
         const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
         resolve({
           origin: `http://${host}:${info.port}`,
@@ -123,7 +144,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
           close: () =>
             new Promise<void>((done) => {
               clearInterval(flushTimer);
-              if ('closeAllConnections' in server) server.closeAllConnections();
+              server.closeAllConnections();
               server.close(() => {
                 flush();
                 store.close();
@@ -131,11 +152,8 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
               });
             }),
         });
-      },
-    );
-    if ('keepAliveTimeout' in server) server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
-    // Every server kind is a net.Server; the property is not defined until set, so an
-    // `'maxConnections' in server` test would skip it.
+    });
+    server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
     server.maxConnections = bounds.maxConnections;
     guardClientErrors(server, bounds, config.log);
     server.on('error', (err) => {

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { IssueStore } from '../store/issue-store';
+import type { IssueStore, TokenRecord } from '../store/issue-store';
 import { hashToken, hashesEqual, tokenFromHeader } from './tokens';
 
 export interface IdentifyOptions {
@@ -30,6 +30,19 @@ export function clientAddress(env: unknown, forwardedFor: string | undefined, tr
   return (env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
+/** What an `Authorization` header says: nothing, a valid unexpired token, or bad credentials. */
+export type PresentedCredentials = { kind: 'none' } | { kind: 'token'; record: TokenRecord } | { kind: 'bad' };
+
+export function credentialsOf(header: string | undefined, store: IssueStore, now: () => number): PresentedCredentials {
+  const presented = tokenFromHeader(header);
+  if (!presented.present) return { kind: 'none' };
+  const hash = presented.token ? hashToken(presented.token) : null;
+  const record = hash ? store.findToken(hash) : null;
+  const valid =
+    record !== null && hash !== null && hashesEqual(record.hash, hash) && (record.expiresAt === null || record.expiresAt * 1000 > now());
+  return valid ? { kind: 'token', record } : { kind: 'bad' };
+}
+
 export function identifyCaller(options: IdentifyOptions): MiddlewareHandler<AppEnv> {
   return async function identify(c, next) {
     const ip = clientAddress(c.env, c.req.header('X-Forwarded-For'), options.trustProxy);
@@ -37,21 +50,12 @@ export function identifyCaller(options: IdentifyOptions): MiddlewareHandler<AppE
     c.set('token', null);
     c.set('badCredentials', false);
 
-    const presented = tokenFromHeader(c.req.header('Authorization'));
-    if (presented.present) {
-      const hash = presented.token ? hashToken(presented.token) : null;
-      const record = hash ? options.store.findToken(hash) : null;
-      const valid =
-        record !== null &&
-        hash !== null &&
-        hashesEqual(record.hash, hash) &&
-        (record.expiresAt === null || record.expiresAt * 1000 > options.now());
-      if (valid) {
-        c.set('token', record);
-        c.set('caller', { kind: 'user', login: record.login });
-      } else {
-        c.set('badCredentials', true);
-      }
+    const credentials = credentialsOf(c.req.header('Authorization'), options.store, options.now);
+    if (credentials.kind === 'token') {
+      c.set('token', credentials.record);
+      c.set('caller', { kind: 'user', login: credentials.record.login });
+    } else if (credentials.kind === 'bad') {
+      c.set('badCredentials', true);
     }
     await next();
   };

@@ -7,6 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { API_VERSION_HEADER, EXPOSED_HEADERS } from '../../shared/api-constants';
 import type { AppEnv } from '../app-env';
 import { addAnswerHeaders } from './answer-headers';
 
@@ -17,13 +18,25 @@ export interface CrossOriginOptions {
   maxAge: number;
 }
 
-export function crossOrigin(options: CrossOriginOptions): MiddlewareHandler<AppEnv> {
-  const preflight = cors({ ...options, origin: '*' });
-  // What Hono's cors() puts on a request that is not a preflight, for origin '*' without credentials.
-  const simple = {
+/** The API's policy: read-only methods, the request headers GitHub's clients send, GitHub's exposed headers. */
+export const API_CORS: CrossOriginOptions = {
+  allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-None-Match', 'If-Modified-Since', API_VERSION_HEADER, 'X-Requested-With'],
+  exposeHeaders: [...EXPOSED_HEADERS],
+  maxAge: 86400,
+};
+
+/** What Hono's cors() puts on a request that is not a preflight, for origin '*' without credentials. */
+export function simpleCorsHeaders(options: CrossOriginOptions): Record<string, string> {
+  return {
     'Access-Control-Allow-Origin': '*',
     ...(options.exposeHeaders.length > 0 ? { 'Access-Control-Expose-Headers': options.exposeHeaders.join(',') } : {}),
   };
+}
+
+export function crossOrigin(options: CrossOriginOptions): MiddlewareHandler<AppEnv> {
+  const preflight = cors({ ...options, origin: '*' });
+  const simple = simpleCorsHeaders(options);
   return async function crossOriginHeaders(c, next) {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     addAnswerHeaders(c, simple);

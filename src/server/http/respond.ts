@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { renderDocuments } from '../store/issue-document';
-import type { RepoRecord } from '../store/issue-store';
+import type { RepoRecord, TokenRecord } from '../store/issue-store';
 import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
-import type { AnswerCache, RenderedAnswer } from './answer-cache';
+import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
 import { buildAnswer } from './answer-headers';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';
 import type { ErrorAnswer } from './error-bodies';
@@ -23,14 +23,13 @@ export function basesOf(c: Context<AppEnv>, webBase: string | null): { api: stri
   return { api: `${url.origin}/api`, web: webBase ?? url.origin };
 }
 
-function cacheControl(c: Context<AppEnv>): string {
-  // GitHub's values: an authenticated answer must not be stored by a shared cache.
-  return c.get('token') ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
+/** GitHub's values: an authenticated answer must not be stored by a shared cache. */
+function cacheControl(token: TokenRecord | null): string {
+  return token ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60';
 }
 
-function callerTag(c: Context<AppEnv>): string {
-  const t = c.get('token');
-  return t ? `user:${t.login.toLowerCase()}` : 'anonymous';
+function callerTag(token: TokenRecord | null): string {
+  return token ? `user:${token.login.toLowerCase()}` : 'anonymous';
 }
 
 /** What a repository route produces from the store: documents with URL markers, and its `Link`. */
@@ -47,43 +46,73 @@ export function renderAnswer(c: Context<AppEnv>, repo: RepoRecord, stored: Store
   return { body, link: stored.link, digest };
 }
 
+/** What a request's conditional headers ask (spec 4.1.9). */
+export interface Validators {
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
+}
+
+/** A repository answer's status, own headers and body, before the headers every answer carries. */
+export interface RepoAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
 /**
- * Sends a rendered repository resource with ETag and Last-Modified, or 304
- * when the client's validators still match (spec 4.1.9). As on GitHub, the
- * ETag is a digest of what the client would receive (body and `Link`), taken
- * per caller: it changes exactly when those bytes change, so a page an import
- * did not touch still revalidates for free. It is derived from the answer's
+ * A rendered repository resource with ETag and Last-Modified, or 304 when the
+ * client's validators still match (spec 4.1.9). As on GitHub, the ETag is a
+ * digest of what the client would receive (body and `Link`), taken per
+ * caller: it changes exactly when those bytes change, so a page an import did
+ * not touch still revalidates for free. It is derived from the answer's
  * digest, so a 304 never re-reads or re-hashes the body.
  */
-export function sendRendered(c: Context<AppEnv>, repo: RepoRecord, answer: RenderedAnswer): Response {
-  const etag = makeEtag([callerTag(c), answer.digest]);
+export function revalidatedAnswer(token: TokenRecord | null, repo: RepoRecord, answer: RenderedAnswer, asked: Validators): RepoAnswer {
+  const etag = makeEtag([callerTag(token), answer.digest]);
   const headers: Record<string, string> = {
-    'Cache-Control': cacheControl(c),
+    'Cache-Control': cacheControl(token),
     ETag: etag,
     'Last-Modified': httpDate(repo.modifiedAt),
   };
   if (answer.link) headers.Link = answer.link;
-  if (isNotModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), etag, repo.modifiedAt)) {
-    return buildAnswer(c, null, 304, headers);
-  }
+  if (isNotModified(asked.ifNoneMatch, asked.ifModifiedSince, etag, repo.modifiedAt)) return { status: 304, headers, body: null };
   headers['Content-Type'] = JSON_TYPE;
   if (answer.gzip) {
     headers['Content-Encoding'] = 'gzip';
-    return buildAnswer(c, answer.gzip, 200, headers);
+    return { status: 200, headers, body: answer.gzip };
   }
-  return buildAnswer(c, answer.body, 200, headers);
+  return { status: 200, headers, body: answer.body };
+}
+
+/** Sends a rendered repository resource, or 304 (`revalidatedAnswer`). */
+export function sendRendered(c: Context<AppEnv>, repo: RepoRecord, answer: RenderedAnswer): Response {
+  const validators = { ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: c.req.header('If-Modified-Since') };
+  const { status, headers, body } = revalidatedAnswer(c.get('token'), repo, answer, validators);
+  return buildAnswer(c, body, status, headers);
 }
 
 /** Whether this request should get the answer gzipped (big enough, and the client accepts it). */
-function wantsGzip(c: Context<AppEnv>, answer: RenderedAnswer): boolean {
-  return answer.body.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(c.req.header('Accept-Encoding'));
+function wantsGzip(acceptEncoding: string | undefined, answer: RenderedAnswer): boolean {
+  return answer.body.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(acceptEncoding);
 }
 
 /** The answer to send this client: the same bytes, gzipped when it accepts gzip (made once, then kept). */
-function encodedFor(c: Context<AppEnv>, answer: RenderedAnswer): { answer: RenderedAnswer; added: boolean } {
-  if (!wantsGzip(c, answer)) return { answer: answer.gzip ? { ...answer, gzip: undefined } : answer, added: false };
+function encodedFor(acceptEncoding: string | undefined, answer: RenderedAnswer): { answer: RenderedAnswer; added: boolean } {
+  if (!wantsGzip(acceptEncoding, answer)) return { answer: answer.gzip ? { ...answer, gzip: undefined } : answer, added: false };
   if (answer.gzip) return { answer, added: false };
   return { answer: { ...answer, gzip: gzipBody(answer.body) }, added: true };
+}
+
+/**
+ * The cached answer of `url`, encoded for this client, if the cache has it. A
+ * gzip made for it now is kept with the entry (the cache counts those bytes too).
+ */
+export function cachedAnswerFor(cache: AnswerCache, scope: AnswerScope, url: string, acceptEncoding: string | undefined): RenderedAnswer | undefined {
+  const cached = cache.get(scope, url);
+  if (!cached) return undefined;
+  const { answer, added } = encodedFor(acceptEncoding, cached);
+  if (added) cache.set(scope, url, answer);
+  return answer;
 }
 
 /**
@@ -100,16 +129,12 @@ export function sendCachedRepoAnswer(
 ): Response {
   const repo = c.get('repo');
   const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
-  const cached = cache.get(scope, c.req.url);
-  if (cached) {
-    const { answer, added } = encodedFor(c, cached);
-    // Kept with its gzip from now on (the cache counts those bytes too).
-    if (added) cache.set(scope, c.req.url, answer);
-    return sendRendered(c, repo, answer);
-  }
+  const acceptEncoding = c.req.header('Accept-Encoding');
+  const cached = cachedAnswerFor(cache, scope, c.req.url, acceptEncoding);
+  if (cached) return sendRendered(c, repo, cached);
   const produced = produce(repo);
   if (produced instanceof Response) return produced;
-  const { answer } = encodedFor(c, renderAnswer(c, repo, produced, webBase));
+  const { answer } = encodedFor(acceptEncoding, renderAnswer(c, repo, produced, webBase));
   cache.set(scope, c.req.url, answer);
   return sendRendered(c, repo, answer);
 }
@@ -133,7 +158,7 @@ export function sendRepoJson(
   storedJson: string,
   options: { webBase: string | null; link?: string | null },
 ): Response {
-  return sendRendered(c, repo, encodedFor(c, renderAnswer(c, repo, { json: storedJson, link: options.link ?? null }, options.webBase)).answer);
+  return sendRendered(c, repo, encodedFor(c.req.header('Accept-Encoding'), renderAnswer(c, repo, { json: storedJson, link: options.link ?? null }, options.webBase)).answer);
 }
 
 export function sendRepoPage(
@@ -143,10 +168,10 @@ export function sendRepoPage(
   paging: { page: number; perPage: number },
   webBase: string | null,
 ): Response {
-  return sendRendered(c, repo, encodedFor(c, renderAnswer(c, repo, pageAnswer(c, page, paging), webBase)).answer);
+  return sendRendered(c, repo, encodedFor(c.req.header('Accept-Encoding'), renderAnswer(c, repo, pageAnswer(c, page, paging), webBase)).answer);
 }
 
 /** A small JSON answer that is not stored (rate limit, user, repository). */
 export function sendJson(c: Context<AppEnv>, value: unknown, status: 200 = 200): Response {
-  return buildAnswer(c, JSON.stringify(value), status, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl(c) });
+  return buildAnswer(c, JSON.stringify(value), status, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl(c.get('token')) });
 }

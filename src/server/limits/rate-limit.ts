@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env';
 import { addStatusHeaders } from '../http/answer-headers';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import type { RateLimiter, RateSnapshot } from './rate-limiter';
+import type { Caller, RateLimiter, RateSnapshot } from './rate-limiter';
 
 export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
   return {
@@ -18,6 +18,11 @@ export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
     'x-ratelimit-used': String(s.used),
     'x-ratelimit-resource': s.resource,
   };
+}
+
+/** The headers of an answer that took a credit: a 304 gives it back (spec 8), so call this once per answer. */
+export function settledRateHeaders(limiter: RateLimiter, caller: Caller, taken: RateSnapshot, status: number): Record<string, string> {
+  return rateLimitHeaders(status === 304 ? limiter.refund(caller) : taken);
 }
 
 /** Paths that cost nothing (GitHub: checking your limit does not spend it). */
@@ -45,7 +50,7 @@ export function rateLimit(limiter: RateLimiter, userIdOf: (login: string) => num
 
     // Settled once, with the answer's status: a 304 gives its credit back (spec 8), exactly once.
     let settled: Record<string, string> | null = null;
-    addStatusHeaders(c, (status) => (settled ??= rateLimitHeaders(status === 304 ? limiter.refund(caller) : taken.snapshot)));
+    addStatusHeaders(c, (status) => (settled ??= settledRateHeaders(limiter, caller, taken.snapshot, status)));
     await next();
   };
 }

@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import type { IssueStore, RepoRecord } from '../store/issue-store';
+import type { IssueStore, RepoRecord, TokenRecord } from '../store/issue-store';
 
 /** Which documentation a 404 names depends only on the path asked for, never on what exists. */
 export function docForPath(path: string): string {
@@ -21,9 +21,10 @@ export function docForPath(path: string): string {
   return DOCS.root;
 }
 
-export function canSee(c: Context<AppEnv>, repo: RepoRecord): boolean {
+/** A private repository is visible only to a token granted it. */
+export function canSee(token: TokenRecord | null, repo: RepoRecord): boolean {
   if (!repo.isPrivate) return true;
-  return c.get('token')?.privateRepoIds.has(repo.id) ?? false;
+  return token?.privateRepoIds.has(repo.id) ?? false;
 }
 
 /** The same 404 for a repository that does not exist and one the caller may not see. */
@@ -37,7 +38,7 @@ export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> 
     const name = c.req.param('repo') ?? '';
     const repo = store.findRepo(owner, name);
     if (repo) {
-      if (!canSee(c, repo)) {
+      if (!canSee(c.get('token'), repo)) {
         // The same lookups as for a name that does not exist, so timing does not tell a
         // private repository from a missing one (the result is not used).
         store.findRenamed(owner, name);
@@ -49,7 +50,7 @@ export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> 
 
     const moved = store.findRenamed(owner, name);
     // A stranger must not learn that a private repository was renamed.
-    if (!moved || !canSee(c, moved)) return notFound(c);
+    if (!moved || !canSee(c.get('token'), moved)) return notFound(c);
     const url = new URL(c.req.url);
     const prefix = /^\/api\/repos\/[^/]+\/[^/]+/.exec(url.pathname)?.[0] ?? '';
     const target = `${url.origin}/api/repos/${moved.owner}/${moved.name}${url.pathname.slice(prefix.length)}${url.search}`;

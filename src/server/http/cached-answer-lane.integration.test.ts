@@ -1,0 +1,187 @@
+// The cached-answer lane must give exactly the answers of the full Hono chain. Two servers over
+// one database, one with the lane and one without, get the same requests in the same order with
+// the same Host and clock; every answer must match in status, headers and bytes (bar the request
+// id and Date), and the lane must have taken exactly the requests it is meant to take.
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
+import { serviceRequestListener } from '../main';
+import type { IssueStore } from '../store/issue-store';
+import { openSqliteStore } from '../store/sqlite-store';
+import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { AnswerCache } from './answer-cache';
+import { createCachedAnswerLane } from './cached-answer-lane';
+
+const HOST = 'issues.test:8080';
+const LIMITS = { ...DEFAULT_RATE_LIMITS, unauthLimit: 12, authLimit: 5000 };
+
+interface Served {
+  port: number;
+  /** how many answers the lane has given */
+  laneAnswers: () => number;
+  close: () => Promise<void>;
+}
+
+let seeded: TestService;
+const stores: IssueStore[] = [];
+
+async function serve(withLane: boolean, now: () => number): Promise<Served> {
+  const store = openSqliteStore(seeded.dbFile);
+  stores.push(store);
+  const limiter = new RateLimiter(LIMITS, now, []);
+  const answers = new AnswerCache();
+  const app = createApp({ store, limiter, now, answers, log: () => {} });
+  let count = 0;
+  const lane = createCachedAnswerLane({ store, limiter, now, trustProxy: false, answers });
+  const counted = withLane
+    ? (req: Parameters<typeof lane>[0], res: Parameters<typeof lane>[1]) => {
+        const taken = lane(req, res);
+        if (taken) count += 1;
+        return taken;
+      }
+    : null;
+  const server: Server = createServer(serviceRequestListener(app.fetch, counted, '127.0.0.1'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    laneAnswers: () => count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function send(port: number, method: string, path: string, headers: Record<string, string | string[]>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: HOST, ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What must be equal: everything but the request id and the clock's Date. */
+function comparable(a: Answer) {
+  const { 'x-github-request-id': id, date, ...headers } = a.headers;
+  expect(id).toMatch(/^[0-9A-F]{16}$/);
+  expect(date).toBeDefined();
+  return { status: a.status, headers, body: a.body.toString('base64') };
+}
+
+let lane: Served;
+let chain: Served;
+beforeAll(async () => {
+  seeded = await startTestService();
+  const fixed = Date.now();
+  const now = () => fixed;
+  lane = await serve(true, now);
+  chain = await serve(false, now);
+});
+afterAll(async () => {
+  await lane?.close();
+  await chain?.close();
+  for (const store of stores) store.close();
+  await seeded?.close();
+});
+
+const bob = { authorization: `Bearer ${TOKENS.bob}` };
+const alice = { authorization: `Bearer ${TOKENS.alice}` };
+const page1 = '/api/repos/octo/hello/issues?state=all&per_page=10';
+
+/** Sends one request to both servers; says whether the lane answered it, and checks the answers match. */
+async function both(method: string, path: string, headers: Record<string, string | string[]> = {}): Promise<{ answer: Answer; viaLane: boolean }> {
+  const before = lane.laneAnswers();
+  const viaLaneServer = await send(lane.port, method, path, headers);
+  const viaChain = await send(chain.port, method, path, headers);
+  expect(comparable(viaLaneServer), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(viaChain));
+  return { answer: viaLaneServer, viaLane: lane.laneAnswers() > before };
+}
+
+describe('the cached-answer lane', () => {
+  it('answers a cached page, its 304s and its misses exactly as the full chain does', async () => {
+    expect((await both('GET', page1, bob)).viaLane).toBe(false); // first sight: rendered by the route
+    const again = await both('GET', page1, bob);
+    expect(again.viaLane).toBe(true);
+    expect(again.answer.status).toBe(200);
+    const etag = again.answer.headers.etag as string;
+
+    const revalidated = await both('GET', page1, { ...bob, 'if-none-match': etag });
+    expect(revalidated).toMatchObject({ viaLane: true, answer: { status: 304 } });
+    expect(revalidated.answer.body.byteLength).toBe(0);
+    expect(revalidated.answer.headers['x-ratelimit-used']).toBe(again.answer.headers['x-ratelimit-used']); // the 304 was free
+
+    expect((await both('GET', page1, { ...bob, 'if-none-match': '"stale", ' + etag })).answer.status).toBe(304);
+    expect((await both('GET', page1, { ...bob, 'if-none-match': 'W/"stale"' })).answer.status).toBe(200);
+    expect((await both('GET', page1, { ...bob, 'if-modified-since': 'Fri, 01 Jan 2100 00:00:00 GMT' })).answer.status).toBe(304);
+    expect((await both('GET', page1, { ...bob, 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' })).answer.status).toBe(200);
+    expect((await both('GET', page1, { ...bob, 'x-github-api-version': '2022-11-28' })).viaLane).toBe(true);
+    // Names are case-blind: another spelling is another URL, cached on its own.
+    await both('GET', page1.replace('octo/hello', 'OCTO/Hello'), bob);
+    expect((await both('GET', page1.replace('octo/hello', 'OCTO/Hello'), bob)).viaLane).toBe(true);
+  });
+
+  it('serves gzip to a client that accepts it, once the chain has made it', async () => {
+    const first = await both('GET', page1, { ...bob, 'accept-encoding': 'gzip, deflate, br' });
+    expect(first).toMatchObject({ viaLane: true, answer: { headers: { 'content-encoding': 'gzip' } } });
+    const identity = await both('GET', page1, { ...bob, 'accept-encoding': 'identity' });
+    expect(identity.answer.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('takes single issues, their comments and the repository comments, for anonymous callers too', async () => {
+    for (const path of ['/api/repos/octo/hello/issues/1', '/api/repos/octo/hello/issues/1/comments', '/api/repos/octo/hello/issues/comments?per_page=2']) {
+      await both('GET', path);
+      const cached = await both('GET', path);
+      expect(cached).toMatchObject({ viaLane: true, answer: { status: 200, headers: { 'cache-control': 'public, max-age=60, s-maxage=60' } } });
+    }
+  });
+
+  it('serves a private repository only to a token granted it, and leaves every other caller to the chain', async () => {
+    const secret = '/api/repos/octo/secret/issues';
+    await both('GET', secret, alice);
+    expect(await both('GET', secret, alice)).toMatchObject({ viaLane: true, answer: { status: 200 } });
+    expect(await both('GET', secret, bob)).toMatchObject({ viaLane: false, answer: { status: 404 } });
+    expect(await both('GET', secret)).toMatchObject({ viaLane: false, answer: { status: 404 } });
+    expect(await both('GET', secret, { authorization: `Bearer ${TOKENS.expired}` })).toMatchObject({ viaLane: false, answer: { status: 401 } });
+  });
+
+  it('leaves to the chain what it does not take: other methods, versions, credentials, names and URLs', async () => {
+    const cases: Array<[string, string, Record<string, string | string[]>, number]> = [
+      ['HEAD', page1, bob, 200],
+      ['POST', page1, bob, 403],
+      ['GET', page1, { ...bob, 'x-github-api-version': '2021-01-01' }, 400],
+      ['GET', page1, { authorization: 'Bearer isc_pat_not_a_token' }, 401],
+      ['GET', page1, { authorization: [`Bearer ${TOKENS.bob}`, `Bearer ${TOKENS.alice}`] }, 401],
+      ['GET', page1.replace('hello', 'hell%6f'), bob, 200],
+      ['GET', page1.replace('/issues', '/x/../issues'), bob, 200],
+      ['GET', '/api/repos/octo/old-name/issues', bob, 301],
+      ['GET', '/api/repos/octo/hello/issues?since=yesterday', bob, 422],
+      ['GET', '/api/repos/octo/hello', bob, 200],
+    ];
+    for (const [method, path, headers, status] of cases) {
+      await both(method, path, headers); // warm, where there is anything to keep
+      expect(await both(method, path, headers), `${method} ${path}`).toMatchObject({ viaLane: false, answer: { status } });
+    }
+  });
+
+  it('leaves an exhausted caller to the chain, which refuses it as before', async () => {
+    const path = '/api/repos/octo/hello/issues?per_page=3';
+    let last: Awaited<ReturnType<typeof both>> | undefined;
+    for (let i = 0; i < LIMITS.unauthLimit + 2; i++) last = await both('GET', path);
+    expect(last).toMatchObject({ viaLane: false, answer: { status: 403, headers: { 'x-ratelimit-remaining': '0' } } });
+  });
+});
