@@ -4,6 +4,9 @@
  *
  * A request meets, in order: request id → CORS → caller identity → rate
  * limit → API version → repository access → route → error handler.
+ * In the running service a request for an answer already cached, which all
+ * of these would let through, is answered before it gets here, by the same
+ * steps (http/cached-answer-lane.ts, wired in main.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
