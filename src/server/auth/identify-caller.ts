@@ -33,11 +33,12 @@ export function clientAddress(env: unknown, forwardedFor: string | undefined, tr
 /** What an `Authorization` header says: nothing, a valid unexpired token, or bad credentials. */
 export type PresentedCredentials = { kind: 'none' } | { kind: 'token'; record: TokenRecord } | { kind: 'bad' };
 
-export function credentialsOf(header: string | undefined, store: IssueStore, now: () => number): PresentedCredentials {
+/** `findToken` looks a token up by its hash (the store's, or only what it remembers). */
+export function credentialsOf(header: string | undefined, findToken: (hash: string) => TokenRecord | null, now: () => number): PresentedCredentials {
   const presented = tokenFromHeader(header);
   if (!presented.present) return { kind: 'none' };
   const hash = presented.token ? hashToken(presented.token) : null;
-  const record = hash ? store.findToken(hash) : null;
+  const record = hash ? findToken(hash) : null;
   const valid =
     record !== null && hash !== null && hashesEqual(record.hash, hash) && (record.expiresAt === null || record.expiresAt * 1000 > now());
   return valid ? { kind: 'token', record } : { kind: 'bad' };
@@ -50,7 +51,7 @@ export function identifyCaller(options: IdentifyOptions): MiddlewareHandler<AppE
     c.set('token', null);
     c.set('badCredentials', false);
 
-    const credentials = credentialsOf(c.req.header('Authorization'), options.store, options.now);
+    const credentials = credentialsOf(c.req.header('Authorization'), (hash) => options.store.findToken(hash), options.now);
     if (credentials.kind === 'token') {
       c.set('token', credentials.record);
       c.set('caller', { kind: 'user', login: credentials.record.login });

@@ -66,6 +66,11 @@ export class AnswerCache {
     return entry.answer;
   }
 
+  /** The entry, without counting this as a use. */
+  peek(scope: AnswerScope, what: string): RenderedAnswer | undefined {
+    return this.entries.get(keyOf(scope, what))?.answer;
+  }
+
   set(scope: AnswerScope, what: string, answer: RenderedAnswer): void {
     const key = keyOf(scope, what);
     const bytes = answer.body.byteLength + (answer.gzip?.byteLength ?? 0) + 2 * (key.length + (answer.link?.length ?? 0) + answer.digest.length) + ENTRY_OVERHEAD_BYTES;

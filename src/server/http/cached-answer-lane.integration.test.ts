@@ -1,7 +1,8 @@
 // The cached-answer lane must give exactly the answers of the full Hono chain. Two servers over
 // one database, one with the lane and one without, get the same requests in the same order with
 // the same Host and clock; every answer must match in status, headers and bytes (bar the request
-// id and Date), and the lane must have taken exactly the requests it is meant to take.
+// id and Date), the lane must have taken exactly the requests it is meant to take, and a request
+// it leaves to the chain must cost no extra store lookups and leave the cache as the chain does.
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,21 +17,41 @@ import { AnswerCache } from './answer-cache';
 import { createCachedAnswerLane } from './cached-answer-lane';
 
 const HOST = 'issues.test:8080';
-const LIMITS = { ...DEFAULT_RATE_LIMITS, unauthLimit: 12, authLimit: 5000 };
+const LIMITS = { ...DEFAULT_RATE_LIMITS, unauthLimit: 30, authLimit: 5000 };
 
 interface Served {
   port: number;
   /** how many answers the lane has given */
   laneAnswers: () => number;
+  /** how many times the store was asked to find something (a token, a repository, a user, ...) */
+  lookups: () => number;
+  cache: AnswerCache;
   close: () => Promise<void>;
+}
+
+/** The store, counting calls of its `find…` methods (the lookups that may read rows). */
+function countingLookups(store: IssueStore): { store: IssueStore; lookups: () => number } {
+  let lookups = 0;
+  const counted = new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !name.startsWith('find') || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        lookups += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: counted, lookups: () => lookups };
 }
 
 let seeded: TestService;
 const stores: IssueStore[] = [];
 
 async function serve(withLane: boolean, now: () => number): Promise<Served> {
-  const store = openSqliteStore(seeded.dbFile);
-  stores.push(store);
+  const opened = openSqliteStore(seeded.dbFile);
+  stores.push(opened);
+  const { store, lookups } = countingLookups(opened);
   const limiter = new RateLimiter(LIMITS, now, []);
   const answers = new AnswerCache();
   const app = createApp({ store, limiter, now, answers, log: () => {} });
@@ -48,6 +69,8 @@ async function serve(withLane: boolean, now: () => number): Promise<Served> {
   return {
     port: (server.address() as AddressInfo).port,
     laneAnswers: () => count,
+    lookups,
+    cache: answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -105,11 +128,15 @@ const page1 = '/api/repos/octo/hello/issues?state=all&per_page=10';
 
 /** Sends one request to both servers; says whether the lane answered it, and checks the answers match. */
 async function both(method: string, path: string, headers: Record<string, string | string[]> = {}): Promise<{ answer: Answer; viaLane: boolean }> {
-  const before = lane.laneAnswers();
+  const what = `${method} ${path} ${JSON.stringify(headers)}`;
+  const before = { answers: lane.laneAnswers(), laneLookups: lane.lookups(), chainLookups: chain.lookups() };
   const viaLaneServer = await send(lane.port, method, path, headers);
   const viaChain = await send(chain.port, method, path, headers);
-  expect(comparable(viaLaneServer), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(viaChain));
-  return { answer: viaLaneServer, viaLane: lane.laneAnswers() > before };
+  expect(comparable(viaLaneServer), what).toEqual(comparable(viaChain));
+  expect({ bytes: lane.cache.bytes, entries: lane.cache.size }, what).toEqual({ bytes: chain.cache.bytes, entries: chain.cache.size });
+  const viaLane = lane.laneAnswers() > before.answers;
+  if (!viaLane) expect(lane.lookups() - before.laneLookups, what).toBe(chain.lookups() - before.chainLookups);
+  return { answer: viaLaneServer, viaLane };
 }
 
 describe('the cached-answer lane', () => {
@@ -136,8 +163,9 @@ describe('the cached-answer lane', () => {
   });
 
   it('serves gzip to a client that accepts it, once the chain has made it', async () => {
-    const first = await both('GET', page1, { ...bob, 'accept-encoding': 'gzip, deflate, br' });
-    expect(first).toMatchObject({ viaLane: true, answer: { headers: { 'content-encoding': 'gzip' } } });
+    const gzip = { ...bob, 'accept-encoding': 'gzip, deflate, br' };
+    expect(await both('GET', page1, gzip)).toMatchObject({ viaLane: false, answer: { headers: { 'content-encoding': 'gzip' } } });
+    expect(await both('GET', page1, gzip)).toMatchObject({ viaLane: true, answer: { headers: { 'content-encoding': 'gzip' } } });
     const identity = await both('GET', page1, { ...bob, 'accept-encoding': 'identity' });
     expect(identity.answer.headers['content-encoding']).toBeUndefined();
   });
@@ -178,10 +206,22 @@ describe('the cached-answer lane', () => {
     }
   });
 
-  it('leaves an exhausted caller to the chain, which refuses it as before', async () => {
-    const path = '/api/repos/octo/hello/issues?per_page=3';
+  it('costs a request it leaves to the chain no extra lookups: a missing name, a stranger, an unknown token', async () => {
+    for (const [path, headers, status] of [
+      ['/api/repos/octo/nothing-here/issues', bob, 404],
+      ['/api/repos/octo/secret/issues/1', bob, 404],
+      [page1, { authorization: 'Bearer isc_pat_never_issued_00000000000' }, 401],
+    ] as const) {
+      expect(await both('GET', path, headers)).toMatchObject({ viaLane: false, answer: { status } }); // both() compares the lookups
+    }
+  });
+
+  it('leaves an exhausted caller to the chain, which refuses it as before and leaves the cache alone', async () => {
+    const path = '/api/repos/octo/hello/issues?per_page=100';
     let last: Awaited<ReturnType<typeof both>> | undefined;
     for (let i = 0; i < LIMITS.unauthLimit + 2; i++) last = await both('GET', path);
     expect(last).toMatchObject({ viaLane: false, answer: { status: 403, headers: { 'x-ratelimit-remaining': '0' } } });
+    // A cached page a refused caller asks gzipped is not compressed for it (both() compares the caches).
+    expect(await both('GET', path, { 'accept-encoding': 'gzip' })).toMatchObject({ viaLane: false, answer: { status: 403 } });
   });
 });

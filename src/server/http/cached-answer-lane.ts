@@ -9,15 +9,18 @@
  * of CPU, four times what bare `node:http` needs to send the same headers.
  *
  * The lane runs the same steps as the chain in app.ts, with the same
- * functions: the version check, the credentials, the repository and who may
- * see it, the cache, the rate limit, the validators and the headers. It takes
- * a request only when every step would let it through to a cached answer.
- * Anything else (another method or path, an unusual URL or header, bad
- * credentials, a repository it cannot see or that moved, a cache miss, an
- * exhausted limit, an error) returns false with nothing changed, and the
- * request goes to Hono as before. So the lane never makes an answer of its
- * own: its answers are the chain's, byte for byte except the request id
- * (cached-answer-lane.integration.test.ts compares them).
+ * functions: the version check, the credentials, the rate limit, the
+ * repository and who may see it, the cache, the validators and the headers.
+ * It takes a request only when every step would let it through to a cached
+ * answer, and until it takes the credit it only looks at what is already
+ * remembered (the token, the repository, the cached answer). Anything else
+ * (another method or path, an unusual URL or header, credentials or a
+ * repository not remembered, bad credentials, a repository it cannot see, a
+ * cache miss, an exhausted limit, an error) returns false with nothing
+ * changed, and the request goes to Hono as before. So the lane never makes an
+ * answer of its own: its answers are the chain's, in status, headers and body,
+ * bar the request id (cached-answer-lane.integration.test.ts compares them).
+ * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress, credentialsOf } from '../auth/identify-caller';
@@ -29,7 +32,7 @@ import type { AnswerCache } from './answer-cache';
 import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';
 import { GITHUB_RESPONSE_HEADERS, newRequestId } from './github-headers';
-import { cachedAnswerFor, revalidatedAnswer } from './respond';
+import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
 
 export interface LaneDependencies {
   store: IssueStore;
@@ -98,18 +101,25 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     /** a credit taken and not yet given back (a 304 gives it back as its headers are made) */
     let creditHeld = false;
     try {
-      const credentials = credentialsOf(h.authorization, store, now);
-      if (credentials.kind === 'bad') return false;
+      // Up to `take`, every look is at what is remembered, and nothing changes: a request
+      // left to the chain costs it no extra reads, and leaves counters and cache as they were.
+      const credentials = credentialsOf(h.authorization, (hash) => store.rememberedToken(hash), now);
+      if (credentials.kind === 'bad') return false; // or not remembered: the chain decides
       const token = credentials.kind === 'token' ? credentials.record : null;
-      const repo = store.findRepo(path[1] as string, path[2] as string);
-      if (!repo || !canSee(token, repo)) return false;
-      const answer = cachedAnswerFor(answers, { repoId: repo.id, dataVersion: repo.dataVersion }, `http://${host}${url}`, h['accept-encoding']);
-      if (!answer) return false;
-
       caller = token ? { kind: 'user', login: token.login } : { kind: 'ip', address: clientAddress({ incoming: req }, textOf(h['x-forwarded-for']), trustProxy) };
+      if (!limiter.wouldAllow(caller)) return false; // the chain answers the 403 or 429
+      const repo = store.rememberedRepo(path[1] as string, path[2] as string);
+      if (!repo || !canSee(token, repo)) return false;
+      const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
+      const key = `http://${host}${url}`;
+      const acceptEncoding = h['accept-encoding'];
+      if (!cachedAnswerReady(answers, scope, key, acceptEncoding)) return false;
+
       const taken = limiter.take(caller);
-      if (!taken.allowed) return false; // Hono answers the 403 or 429 (a refused take changes nothing)
+      if (!taken.allowed) return false;
       creditHeld = true;
+      const answer = cachedAnswerFor(answers, scope, key, acceptEncoding);
+      if (!answer) throw new Error('a cached answer vanished between two synchronous reads');
 
       const { status, headers, body } = revalidatedAnswer(token, repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
       const all = lowerCased(headers);
@@ -123,7 +133,8 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
       res.end(body);
       return true;
     } catch (err) {
-      // Hono meets the same fault and answers it (a storage error, say) as it always has.
+      // The chain meets the same fault and answers it (a storage error, say) as it always has;
+      // a fault that has passed by then is simply not seen.
       if (res.headersSent) {
         res.destroy(err instanceof Error ? err : undefined);
         return true;

@@ -103,6 +103,12 @@ function encodedFor(acceptEncoding: string | undefined, answer: RenderedAnswer):
   return { answer: { ...answer, gzip: gzipBody(answer.body) }, added: true };
 }
 
+/** Whether the cache holds `url` ready for this client (gzipped already, if it wants gzip); changes nothing. */
+export function cachedAnswerReady(cache: AnswerCache, scope: AnswerScope, url: string, acceptEncoding: string | undefined): boolean {
+  const cached = cache.peek(scope, url);
+  return cached !== undefined && (cached.gzip !== undefined || !wantsGzip(acceptEncoding, cached));
+}
+
 /**
  * The cached answer of `url`, encoded for this client, if the cache has it. A
  * gzip made for it now is kept with the entry (the cache counts those bytes too).

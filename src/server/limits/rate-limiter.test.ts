@@ -20,6 +20,25 @@ describe('RateLimiter', () => {
     expect(rl.take(ip)).toMatchObject({ allowed: true, snapshot: { remaining: 1, reset: 1020 } });
   });
 
+  it('says beforehand, without spending, exactly what take() will decide: primary, burst, ended windows, a limit of 0', () => {
+    for (const limits of [{ unauthLimit: 3, burstLimit: 2 }, { unauthLimit: 2, burstLimit: 5 }, { unauthLimit: 0, burstLimit: 5 }, { unauthLimit: 5, burstLimit: 0 }]) {
+      const c = clock();
+      const rl = new RateLimiter({ ...config, ...limits }, c.now);
+      const decisions: boolean[] = [];
+      for (const step of [0, 0, 0, 0, 1000, 0, 0, 10_000, 0, 0, 0]) {
+        c.advance(step);
+        const before = rl.peek(ip);
+        const foreseen = rl.wouldAllow(ip);
+        expect(rl.peek(ip)).toEqual(before);
+        const taken = rl.take(ip).allowed;
+        expect(foreseen, JSON.stringify(limits)).toBe(taken);
+        decisions.push(taken);
+      }
+      expect(decisions).toContain(false);
+      if (limits.unauthLimit > 0 && limits.burstLimit > 0) expect(decisions).toContain(true);
+    }
+  });
+
   it('gives a refunded 304 its credit back', () => {
     const rl = new RateLimiter(config, clock().now);
     rl.take(ip);

@@ -102,6 +102,18 @@ export class RateLimiter {
     return this.snapshotOf(caller, live);
   }
 
+  /** Whether `take` would spend a credit now; changes nothing. */
+  wouldAllow(caller: Caller): boolean {
+    const key = callerKey(caller);
+    const t = this.now();
+    // What `current` would find: a window that has ended counts as a fresh one.
+    const usedIn = (w: Window | undefined, windowSeconds: number) => (w && t < w.startMs + windowSeconds * 1000 ? w.used : 0);
+    return (
+      usedIn(this.primary.get(key), this.config.windowSeconds) < this.limitOf(caller) &&
+      usedIn(this.burst.get(key), this.config.burstWindowSeconds) < this.config.burstLimit
+    );
+  }
+
   /** Spends one credit, or says why not (spec 8.4: at 0 the request is not processed). */
   take(caller: Caller): TakeResult {
     const key = callerKey(caller);

@@ -121,6 +121,13 @@ export interface IssueStore {
   openIssueCount(repoId: number): number;
 
   findToken(hash: string): TokenRecord | null;
+  /**
+   * What `findRepo` and `findToken` would return, if a lookup has already read it since the
+   * data last changed; otherwise null, without reading a row. The cached-answer lane uses
+   * these, so a request it leaves to the full chain costs that chain no extra reads.
+   */
+  rememberedRepo(owner: string, name: string): RepoRecord | null;
+  rememberedToken(hash: string): TokenRecord | null;
   findUser(login: string): UserRecord | null;
 
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult;

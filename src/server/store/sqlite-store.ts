@@ -179,6 +179,11 @@ function migrate(db: Database.Database): void {
   }
 }
 
+/** Names compare without case (COLLATE NOCASE), so the remembered repositories' keys do too. */
+function repoKey(owner: string, name: string): string {
+  return `${owner.toLowerCase()}/${name.toLowerCase()}`;
+}
+
 class SqliteStore implements IssueStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** counts for `rel="last"`, valid until the next write */
@@ -247,13 +252,15 @@ class SqliteStore implements IssueStore {
   }
 
   findRepo(owner: string, name: string): RepoRecord | null {
-    this.forgetIfChanged();
-    // Names compare without case (COLLATE NOCASE), so the cache key does too.
-    const key = `${owner.toLowerCase()}/${name.toLowerCase()}`;
-    const cached = this.repoCache.get(key);
+    const cached = this.rememberedRepo(owner, name);
     if (cached) return cached;
     const repo = this.readRepo(owner, name);
-    return repo ? this.remember(this.repoCache, key, repo) : null;
+    return repo ? this.remember(this.repoCache, repoKey(owner, name), repo) : null;
+  }
+
+  rememberedRepo(owner: string, name: string): RepoRecord | null {
+    this.forgetIfChanged();
+    return this.repoCache.get(repoKey(owner, name)) ?? null;
   }
 
   /** Uncached: what write transactions read. */
@@ -407,9 +414,13 @@ class SqliteStore implements IssueStore {
     return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
   }
 
-  findToken(hash: string): TokenRecord | null {
+  rememberedToken(hash: string): TokenRecord | null {
     this.forgetIfChanged();
-    const cached = this.tokenCache.get(hash);
+    return this.tokenCache.get(hash) ?? null;
+  }
+
+  findToken(hash: string): TokenRecord | null {
+    const cached = this.rememberedToken(hash);
     if (cached) return cached;
     const row = this.stmt('SELECT hash, login, name, expires_at, created_at FROM tokens WHERE hash = ?').get(hash) as
       | { hash: string; login: string; name: string; expires_at: number | null; created_at: number }
