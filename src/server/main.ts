@@ -36,8 +36,6 @@ export interface ServiceConfig {
   bounds?: Partial<ResourceBounds>;
   /** byte bound of the rendered-answer cache; 0 turns it off (default 64 MB) */
   answerCacheBytes?: number;
-  /** answer cached issue pages without Hono (http/cached-answer-lane.ts); on unless false, and off with `faults` */
-  cachedAnswerLane?: boolean;
 }
 
 export interface RunningService {
@@ -99,10 +97,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     answers,
   });
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
-  const lane =
-    config.faults || config.cachedAnswerLane === false
-      ? null
-      : createCachedAnswerLane({ store, limiter, now, trustProxy: config.trustProxy, answers });
+  const lane = config.faults ? null : createCachedAnswerLane({ store, limiter, now, trustProxy: config.trustProxy, answers });
 
   const counters = createCounterFlush({
     drain: () => limiter.drainDirty(),
@@ -136,22 +131,22 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
       serviceRequestListener(config.faults ? config.faults.wrap(app.fetch) : app.fetch, lane, config.host),
     );
     server.listen(config.port, config.host, () => {
-        const info = server.address() as AddressInfo;
-        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-        resolve({
-          origin: `http://${host}:${info.port}`,
-          port: info.port,
-          close: () =>
-            new Promise<void>((done) => {
-              clearInterval(flushTimer);
-              server.closeAllConnections();
-              server.close(() => {
-                flush();
-                store.close();
-                done();
-              });
-            }),
-        });
+      const info = server.address() as AddressInfo;
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        origin: `http://${host}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            clearInterval(flushTimer);
+            server.closeAllConnections();
+            server.close(() => {
+              flush();
+              store.close();
+              done();
+            });
+          }),
+      });
     });
     server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
     server.maxConnections = bounds.maxConnections;
