@@ -3,8 +3,7 @@
 // the same Host and clock; every answer must match in status, headers and bytes (bar the request
 // id and Date), the lane must have taken exactly the requests it is meant to take, and a request
 // it leaves to the chain must cost no extra store lookups and leave the cache as the chain does.
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
