@@ -4,6 +4,7 @@
  * Documents come back as stored JSON with URL markers (issue-document.ts).
  */
 import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
+import type { ImportSource } from './import-rows';
 import type { ImportedComment, ImportedIssue } from './import-schema';
 
 export interface RepoRecord {
@@ -130,7 +131,10 @@ export interface IssueStore {
   rememberedToken(hash: string): TokenRecord | null;
   findUser(login: string): UserRecord | null;
 
+  /** Imports issues and comments in one transaction (re-importing an issue updates it by number). */
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult;
+  /** The same, with the rows built elsewhere: the `import` command builds them on a worker thread. */
+  importFrom(options: ImportOptions, source: ImportSource, nowMs: number): ImportResult;
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord;
   /** The mirror state of a local repository copied from `source`, if there is one. */
   findMirror(owner: string, name: string, source: string): MirrorRecord | null;

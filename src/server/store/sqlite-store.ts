@@ -5,17 +5,10 @@
  */
 import Database from 'better-sqlite3';
 import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
-import {
-  assigneesOf,
-  buildComment,
-  buildIssue,
-  issueNumberOfComment,
-  mentionsIn,
-  userId,
-  type LabelRecord,
-} from './build-documents';
+import { mentionsIn, userId, type LabelRecord } from './build-documents';
 import { cleanText } from './issue-document';
 import { KeysetPager } from './keyset-pager';
+import { importSourceOf, labelKey, type ImportSource, type LabelSpec } from './import-rows';
 import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
 import type {
   DocumentPage,
@@ -32,9 +25,9 @@ import type {
   UserRecord,
 } from './issue-store';
 import { MIGRATIONS } from './schema';
+import { StoreError } from './store-error';
 
-/** A failure the caller caused (unknown repository, name taken): its message is safe to show. */
-export class StoreError extends Error {}
+export { StoreError };
 
 interface RepoRow {
   id: number;
@@ -57,7 +50,6 @@ interface MirrorWalkRow {
 }
 
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
-const DEFAULT_LABEL_COLOR = 'ededed';
 
 function toRepo(row: RepoRow): RepoRecord {
   return {
@@ -70,25 +62,6 @@ function toRepo(row: RepoRow): RepoRecord {
     dataVersion: row.data_version,
     modifiedAt: row.modified_at,
   };
-}
-
-/**
- * One record per login (compared without case, like the column), giving what upserting each of
- * `users` in turn would leave: the first spelling of the login (an update keeps the row's), the
- * last id and type, and the last name given (a record without a name keeps the one before).
- */
-function lastWordOnEachUser(users: readonly ImportedUser[]): ImportedUser[] {
-  const byLogin = new Map<string, { first: ImportedUser; last: ImportedUser; name: string | null | undefined }>();
-  for (const user of users) {
-    const key = cleanText(user.login).toLowerCase();
-    const seen = byLogin.get(key);
-    if (!seen) byLogin.set(key, { first: user, last: user, name: user.name });
-    else {
-      seen.last = user;
-      seen.name = user.name ?? seen.name;
-    }
-  }
-  return [...byLogin.values()].map(({ first, last, name }) => (first === last ? last : { ...last, login: first.login, name }));
 }
 
 function isoSeconds(ms: number): string {
@@ -443,72 +416,69 @@ class SqliteStore implements IssueStore {
   }
 
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult {
-    const docOptions = { localAvatars: options.localAvatars ?? false };
-    const run = this.db.transaction((): ImportResult => {
-      const repo = this.ensureRepo(options, nowMs);
-      const numbers = new Set(issues.map((i) => i.number));
-      if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
+    return this.importFrom(options, importSourceOf(issues, comments, { localAvatars: options.localAvatars ?? false }), nowMs);
+  }
 
-      const users: ImportedUser[] = [];
-      for (const issue of issues) {
-        for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);
-      }
-      for (const comment of comments) if (comment.user) users.push(comment.user);
-      for (const user of lastWordOnEachUser(users)) this.upsertUser(user);
+  importFrom(options: ImportOptions, source: ImportSource, nowMs: number): ImportResult {
+    const run = this.db.transaction((): ImportResult => {
+      const { plan } = source;
+      const repo = this.ensureRepo(options, nowMs);
+      for (const user of plan.users) this.upsertUser(user);
       // Rows hanging off an issue stored before (labels, assignees, mentions) are replaced;
       // a new issue has none, so it skips three deletes and a read of its comments.
       const stored = new Set(this.stmt('SELECT number FROM issues WHERE repo_id = ?').pluck().all(repo.id) as number[]);
+      const labels = this.upsertLabels(repo.id, plan.labels);
+      const numbers = new Set(plan.numbers);
+      /** issue number → logins mentioned in its body and in this import's comments on it */
+      const mentions = new Map<number, Set<string>>();
+      const mention = (n: number, logins: string[]): void => {
+        const set = mentions.get(n) ?? new Set<string>();
+        for (const login of logins) set.add(login);
+        mentions.set(n, set);
+      };
 
-      const labelIds = this.upsertLabels(repo.id, issues);
-      const commentMentions = new Map<number, string[]>();
-      for (const c of comments) {
-        const n = issueNumberOfComment(c);
-        commentMentions.set(n, [...(commentMentions.get(n) ?? []), ...mentionsIn(c.body)]);
-      }
-
+      // CAST: a document built on the import's worker arrives as UTF-8 bytes, which SQLite
+      // would otherwise store as a BLOB; as text it is exactly what a string would have been.
       const insertIssue = this.stmt(
         `INSERT OR REPLACE INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`,
       );
-      for (const issue of issues) {
-        const labels = this.labelsOf(issue, labelIds);
-        const doc = buildIssue(issue, repo.id, labels, docOptions);
-        insertIssue.run(
-          repo.id, issue.number, doc.state, doc.created_at, doc.updated_at, doc.comments, doc.user.login,
-          doc.milestone?.number ?? null, doc.assignees.length, JSON.stringify(doc),
-        );
-        if (stored.has(issue.number)) {
-          this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
-          this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
-          this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, issue.number);
+      let issueCount = 0;
+      for (const row of source.issueRows(repo.id, labels)) {
+        insertIssue.run(repo.id, row.number, row.state, row.createdAt, row.updatedAt, row.comments, row.creator, row.milestone, row.assigneeCount, row.doc);
+        if (stored.has(row.number)) {
+          this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
+          this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
+          this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
         }
-        for (const l of labels) this.stmt('INSERT OR IGNORE INTO issue_labels (repo_id, label_id, number) VALUES (?, ?, ?)').run(repo.id, l.id, issue.number);
-        for (const a of doc.assignees) this.stmt('INSERT OR IGNORE INTO issue_assignees (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, a.login, issue.number);
+        for (const id of row.labelIds) this.stmt('INSERT OR IGNORE INTO issue_labels (repo_id, label_id, number) VALUES (?, ?, ?)').run(repo.id, id, row.number);
+        for (const login of row.assignees) this.stmt('INSERT OR IGNORE INTO issue_assignees (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, row.number);
+        mention(row.number, row.mentions);
+        issueCount++;
       }
 
-      for (const c of comments) {
-        const n = issueNumberOfComment(c);
+      let commentCount = 0;
+      for (const row of source.commentRows()) {
+        const n = row.issueNumber;
         if (!numbers.has(n) && this.getIssue(repo.id, n) === null) {
-          throw new StoreError(`comment ${c.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
+          throw new StoreError(`comment ${row.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
         }
-        const doc = buildComment(c, docOptions);
-        this.stmt('INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc) VALUES (?, ?, ?, ?, ?, ?)').run(
-          c.id, repo.id, n, doc.created_at, doc.updated_at, JSON.stringify(doc),
+        this.stmt('INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))').run(
+          row.id, repo.id, n, row.createdAt, row.updatedAt, row.doc,
         );
+        mention(n, row.mentions);
+        commentCount++;
       }
 
-      const mentionIssues = new Set([...numbers, ...commentMentions.keys()]);
-      const bodies = new Map(issues.map((i) => [i.number, i.body]));
-      for (const n of mentionIssues) {
+      for (const [n, logins] of mentions) {
         // A re-imported issue lost its mentions above; those in comments imported earlier
         // (an incremental mirror brings an issue and only its new comments) still count.
-        const earlier = numbers.has(n) && stored.has(n) ? this.storedCommentMentions(repo.id, n) : [];
-        const logins = new Set([...mentionsIn(bodies.get(n)), ...(commentMentions.get(n) ?? []), ...earlier]);
+        if (numbers.has(n) && stored.has(n)) for (const login of this.storedCommentMentions(repo.id, n)) logins.add(login);
         for (const login of logins) this.stmt('INSERT OR IGNORE INTO issue_mentions (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, n);
       }
 
       this.touch(repo.id, nowMs);
-      return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issues.length, comments: comments.length };
+      return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount };
     });
     const result = run.immediate();
     this.forgetDerived();
@@ -545,39 +515,21 @@ class SqliteStore implements IssueStore {
     ).run(cleanText(user.login), userId(user), user.name ?? null, user.type ?? (user.login.endsWith('[bot]') ? 'Bot' : 'User'));
   }
 
-  /** Creates or updates the repository's labels named by the import; returns name (lower-case) → record. */
-  private upsertLabels(repoId: number, issues: ImportedIssue[]): Map<string, LabelRecord> {
+  /** Creates or updates the labels an import names; returns `labelKey(name)` → record. */
+  private upsertLabels(repoId: number, labels: readonly LabelSpec[]): Map<string, LabelRecord> {
     const upsert = this.stmt(
       `INSERT INTO labels (repo_id, name, color, description, is_default) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (repo_id, name) DO UPDATE SET color = excluded.color, description = excluded.description, is_default = excluded.is_default`,
     );
-    const seen = new Map<string, { name: string; color: string; description: string | null; isDefault: boolean }>();
-    for (const issue of issues) {
-      for (const l of issue.labels) {
-        const label =
-          typeof l === 'string'
-            ? { name: cleanText(l), color: DEFAULT_LABEL_COLOR, description: null, isDefault: false }
-            : { name: cleanText(l.name), color: (l.color ?? DEFAULT_LABEL_COLOR).toLowerCase(), description: l.description == null ? null : cleanText(l.description), isDefault: l.default ?? false };
-        const key = label.name.toLowerCase();
-        // A bare name says nothing about colour: keep what a full label record said.
-        if (typeof l === 'string' && seen.has(key)) continue;
-        seen.set(key, label);
-      }
-    }
     const result = new Map<string, LabelRecord>();
-    for (const [key, l] of seen) {
-      if (typeof l.color === 'string') upsert.run(repoId, l.name, l.color, l.description, l.isDefault ? 1 : 0);
+    for (const l of labels) {
+      upsert.run(repoId, l.name, l.color, l.description, l.isDefault ? 1 : 0);
       const row = this.stmt('SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? AND name = ?').get(repoId, l.name) as {
         id: number; name: string; color: string; description: string | null; is_default: number;
       };
-      result.set(key, { id: row.id, name: row.name, color: row.color, description: row.description, isDefault: row.is_default === 1 });
+      result.set(labelKey(l.name), { id: row.id, name: row.name, color: row.color, description: row.description, isDefault: row.is_default === 1 });
     }
     return result;
-  }
-
-  private labelsOf(issue: ImportedIssue, labels: Map<string, LabelRecord>): LabelRecord[] {
-    const names = issue.labels.map((l) => cleanText(typeof l === 'string' ? l : l.name).toLowerCase());
-    return [...new Set(names)].map((n) => labels.get(n)).filter((l): l is LabelRecord => l !== undefined);
   }
 
   private touch(repoId: number, nowMs: number): void {

@@ -1,0 +1,177 @@
+/**
+ * An import in the rows the store writes, apart from the store: the plan (which users and
+ * labels it names) and each issue's and comment's finished row. No database here, so the
+ * `import` command can build the rows on a worker thread while the store inserts them
+ * (commands/import-worker.ts); the store's own `importIssues` builds them in line.
+ */
+import {
+  assigneesOf,
+  buildComment,
+  buildIssue,
+  issueNumberOfComment,
+  mentionsIn,
+  type DocumentOptions,
+  type LabelRecord,
+} from './build-documents';
+import { cleanText } from './issue-document';
+import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import { StoreError } from './store-error';
+
+export const DEFAULT_LABEL_COLOR = 'ededed';
+
+/** A label as the import leaves it, before the store gives it an id. */
+export interface LabelSpec {
+  name: string;
+  color: string;
+  description: string | null;
+  isDefault: boolean;
+}
+
+/** What the store writes before any issue: everything an issue's document depends on. */
+export interface ImportPlan {
+  /** the issues' numbers, each once */
+  numbers: number[];
+  /** one record per login (see `lastWordOnEachUser`) */
+  users: ImportedUser[];
+  /** one per name, compared without case */
+  labels: LabelSpec[];
+}
+
+/** A stored document: JSON text, or its UTF-8 bytes when it was built on another thread. */
+export type DocumentText = string | Uint8Array;
+
+export interface IssueRow {
+  number: number;
+  state: 'open' | 'closed';
+  createdAt: string;
+  updatedAt: string;
+  comments: number;
+  creator: string;
+  milestone: number | null;
+  assigneeCount: number;
+  labelIds: number[];
+  assignees: string[];
+  /** logins `@mentioned` in the body, lower-case */
+  mentions: string[];
+  doc: DocumentText;
+}
+
+export interface CommentRow {
+  id: number;
+  issueNumber: number;
+  createdAt: string;
+  updatedAt: string;
+  mentions: string[];
+  doc: DocumentText;
+}
+
+/**
+ * Where the store takes an import's rows from. The issues' rows are asked for once the
+ * repository and the plan's labels are stored, because a document carries the labels' ids.
+ */
+export interface ImportSource {
+  readonly plan: ImportPlan;
+  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Iterable<IssueRow>;
+  commentRows(): Iterable<CommentRow>;
+}
+
+/** Labels are one per name without case: the key of `issueRows`' label map. */
+export function labelKey(name: string): string {
+  return cleanText(name).toLowerCase();
+}
+
+/**
+ * One record per login (compared without case, like the column), giving what upserting each of
+ * `users` in turn would leave: the first spelling of the login (an update keeps the row's), the
+ * last id and type, and the last name given (a record without a name keeps the one before).
+ */
+function lastWordOnEachUser(users: readonly ImportedUser[]): ImportedUser[] {
+  const byLogin = new Map<string, { first: ImportedUser; last: ImportedUser; name: string | null | undefined }>();
+  for (const user of users) {
+    const key = cleanText(user.login).toLowerCase();
+    const seen = byLogin.get(key);
+    if (!seen) byLogin.set(key, { first: user, last: user, name: user.name });
+    else {
+      seen.last = user;
+      seen.name = user.name ?? seen.name;
+    }
+  }
+  return [...byLogin.values()].map(({ first, last, name }) => (first === last ? last : { ...last, login: first.login, name }));
+}
+
+/** The last full record of each label wins; a bare name only stands for a label nothing else describes. */
+function labelsNamed(issues: readonly ImportedIssue[]): LabelSpec[] {
+  const seen = new Map<string, LabelSpec>();
+  for (const issue of issues) {
+    for (const l of issue.labels) {
+      const label =
+        typeof l === 'string'
+          ? { name: cleanText(l), color: DEFAULT_LABEL_COLOR, description: null, isDefault: false }
+          : { name: cleanText(l.name), color: (l.color ?? DEFAULT_LABEL_COLOR).toLowerCase(), description: l.description == null ? null : cleanText(l.description), isDefault: l.default ?? false };
+      const key = label.name.toLowerCase();
+      if (typeof l === 'string' && seen.has(key)) continue;
+      seen.set(key, label);
+    }
+  }
+  return [...seen.values()];
+}
+
+export function planImport(issues: readonly ImportedIssue[], comments: readonly ImportedComment[]): ImportPlan {
+  const numbers = new Set(issues.map((i) => i.number));
+  if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
+  const users: ImportedUser[] = [];
+  for (const issue of issues) {
+    for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);
+  }
+  for (const comment of comments) if (comment.user) users.push(comment.user);
+  return { numbers: [...numbers], users: lastWordOnEachUser(users), labels: labelsNamed(issues) };
+}
+
+function labelsOf(issue: ImportedIssue, labels: ReadonlyMap<string, LabelRecord>): LabelRecord[] {
+  const keys = new Set(issue.labels.map((l) => labelKey(typeof l === 'string' ? l : l.name)));
+  return [...keys].map((k) => labels.get(k)).filter((l): l is LabelRecord => l !== undefined);
+}
+
+export function issueRow(issue: ImportedIssue, repoId: number, labels: ReadonlyMap<string, LabelRecord>, options: DocumentOptions): IssueRow {
+  const its = labelsOf(issue, labels);
+  const doc = buildIssue(issue, repoId, its, options);
+  return {
+    number: issue.number,
+    state: doc.state,
+    createdAt: doc.created_at,
+    updatedAt: doc.updated_at,
+    comments: doc.comments,
+    creator: doc.user.login,
+    milestone: doc.milestone?.number ?? null,
+    assigneeCount: doc.assignees.length,
+    labelIds: its.map((l) => l.id),
+    assignees: doc.assignees.map((a) => a.login),
+    mentions: mentionsIn(issue.body),
+    doc: JSON.stringify(doc),
+  };
+}
+
+export function commentRow(comment: ImportedComment, options: DocumentOptions): CommentRow {
+  const doc = buildComment(comment, options);
+  return {
+    id: comment.id,
+    issueNumber: issueNumberOfComment(comment),
+    createdAt: doc.created_at,
+    updatedAt: doc.updated_at,
+    mentions: mentionsIn(comment.body),
+    doc: JSON.stringify(doc),
+  };
+}
+
+/** The rows built on the caller's thread, as each is asked for: what `importIssues` uses. */
+export function importSourceOf(issues: readonly ImportedIssue[], comments: readonly ImportedComment[], options: DocumentOptions): ImportSource {
+  return {
+    plan: planImport(issues, comments),
+    *issueRows(repoId, labels) {
+      for (const issue of issues) yield issueRow(issue, repoId, labels, options);
+    },
+    *commentRows() {
+      for (const comment of comments) yield commentRow(comment, options);
+    },
+  };
+}
