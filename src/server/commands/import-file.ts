@@ -1,25 +1,7 @@
 /** `import`: reads GitHub-shaped JSON files, validates them, imports in one transaction. */
-import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
-import { importedCommentList, importedIssueList } from '../store/import-schema';
 import type { ImportResult, IssueStore } from '../store/issue-store';
-
-export class CommandError extends Error {}
-
-function readJson<T>(file: string, schema: z.ZodType<T>, what: string): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new CommandError(`cannot read ${what} from ${file}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CommandError(`${file} is not ${what}: at ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
-}
+import { CommandError } from './command-error';
+import { WorkerImportSource } from './worker-import-source';
 
 export function parseFullName(value: string): { owner: string; name: string } {
   const m = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})$/.exec(value);
@@ -27,12 +9,20 @@ export function parseFullName(value: string): { owner: string; name: string } {
   return { owner: m[1] ?? '', name: m[2] ?? '' };
 }
 
+/**
+ * The files are read, validated and turned into rows on a worker thread while the store
+ * inserts the rows already built (worker-import-source.ts); a bad file fails before the
+ * store writes anything.
+ */
 export function importFiles(
   store: IssueStore,
   options: { repo: string; makePrivate: boolean; issuesFile: string; commentsFile?: string; nowMs: number },
 ): ImportResult {
   const { owner, name } = parseFullName(options.repo);
-  const issues = readJson(options.issuesFile, importedIssueList, 'a JSON array of GitHub issues');
-  const comments = options.commentsFile ? readJson(options.commentsFile, importedCommentList, 'a JSON array of GitHub issue comments') : [];
-  return store.importIssues({ owner, name, makePrivate: options.makePrivate }, issues, comments, options.nowMs);
+  const source = new WorkerImportSource({ issuesFile: options.issuesFile, commentsFile: options.commentsFile ?? null, localAvatars: false });
+  try {
+    return store.importFrom({ owner, name, makePrivate: options.makePrivate }, source, options.nowMs);
+  } finally {
+    source.close();
+  }
 }

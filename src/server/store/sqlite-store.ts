@@ -420,8 +420,9 @@ class SqliteStore implements IssueStore {
   }
 
   importFrom(options: ImportOptions, source: ImportSource, nowMs: number): ImportResult {
+    // Before the write lock is taken: a worker source is still reading its files.
+    const { plan } = source;
     const run = this.db.transaction((): ImportResult => {
-      const { plan } = source;
       const repo = this.ensureRepo(options, nowMs);
       for (const user of plan.users) this.upsertUser(user);
       // Rows hanging off an issue stored before (labels, assignees, mentions) are replaced;

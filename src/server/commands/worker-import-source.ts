@@ -1,0 +1,87 @@
+/**
+ * The `import` command's rows, built on a worker thread (import-worker.ts) while this thread
+ * inserts them. A 100,000-entry import was one thread doing everything in turn: parsing and
+ * validating the JSON, building and serialising each document, then SQLite inserting it. Now
+ * the worker builds batch n+1 while SQLite inserts batch n, and the store's transaction stays
+ * synchronous: it takes each batch with a blocking receive (blocking-channel.ts).
+ */
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import type { LabelRecord } from '../store/build-documents';
+import type { CommentRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
+import { StoreError } from '../store/store-error';
+import { BlockingReceiver, ChannelClosedError, closeOnExitScript, newChannelCounters } from './blocking-channel';
+import { CommandError } from './command-error';
+import { unpack, type BuildRequest, type ImportWorkerData, type WorkerMessage } from './import-batches';
+import { startTypeScriptWorker } from './typescript-worker';
+
+const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url);
+
+export interface ImportFilesToRead {
+  issuesFile: string;
+  commentsFile: string | null;
+  localAvatars: boolean;
+}
+
+export class WorkerImportSource implements ImportSource {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly receiver: BlockingReceiver;
+  private planned: ImportPlan | null = null;
+
+  /** Starts reading the files at once, on the worker. */
+  constructor(files: ImportFilesToRead) {
+    const { port1, port2 } = new MessageChannel();
+    const counters = newChannelCounters();
+    const workerData: ImportWorkerData = { ...files, port: port2, counters };
+    this.worker = startTypeScriptWorker(WORKER_MODULE, {
+      prelude: closeOnExitScript("require('node:worker_threads').workerData.counters"),
+      workerData,
+      transferList: [port2],
+    });
+    this.port = port1;
+    this.receiver = new BlockingReceiver(port1, counters);
+  }
+
+  /** Waits for the worker to have read, validated and planned the files. */
+  get plan(): ImportPlan {
+    this.planned ??= this.expect('plan').plan;
+    return this.planned;
+  }
+
+  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Generator<IssueRow> {
+    const request: BuildRequest = { repoId, labels: [...labels] };
+    this.port.postMessage(request);
+    for (let m = this.expect('issues', 'issues-end'); m.kind === 'issues'; m = this.expect('issues', 'issues-end')) yield* unpack(m.batch);
+  }
+
+  *commentRows(): Generator<CommentRow> {
+    for (let m = this.expect('comments', 'comments-end'); m.kind === 'comments'; m = this.expect('comments', 'comments-end')) yield* unpack(m.batch);
+  }
+
+  /** Stops the worker, finished or not. */
+  close(): void {
+    this.receiver.close();
+    this.port.close();
+    void this.worker.terminate();
+  }
+
+  private expect<K extends WorkerMessage['kind']>(...kinds: K[]): Extract<WorkerMessage, { kind: K }> {
+    let message: WorkerMessage;
+    try {
+      message = this.receiver.receive() as WorkerMessage;
+    } catch (err) {
+      if (err instanceof ChannelClosedError) throw new Error('the import worker stopped before it had sent every row');
+      throw err;
+    }
+    if (message.kind === 'failed') {
+      // The worker's error, as the command would have thrown it on one thread.
+      if (message.failure === 'command') throw new CommandError(message.message);
+      if (message.failure === 'store') throw new StoreError(message.message);
+      const error = new Error(message.message);
+      if (message.stack !== undefined) error.stack = message.stack;
+      throw error;
+    }
+    if (!(kinds as string[]).includes(message.kind)) throw new Error(`the import worker sent ${message.kind} where ${kinds.join(' or ')} was due`);
+    return message as Extract<WorkerMessage, { kind: K }>;
+  }
+}
