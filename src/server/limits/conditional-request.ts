@@ -29,6 +29,8 @@ export function isNotModified(
   lastModifiedSeconds: number,
 ): boolean {
   if (ifNoneMatch !== undefined) {
+    // What a client revalidating sends: the tag exactly as it was given.
+    if (ifNoneMatch === etag) return true;
     if (ifNoneMatch.trim() === '*') return true;
     const wanted = opaque(etag);
     return ifNoneMatch.split(',').some((t) => opaque(t) === wanted);

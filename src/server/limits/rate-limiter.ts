@@ -54,6 +54,15 @@ export function callerKey(caller: Caller): string {
   return caller.kind === 'user' ? `user:${caller.login.toLowerCase()}` : `ip:${caller.address}`;
 }
 
+/**
+ * What `current` would find used in a window at `t`: one that has ended counts as a fresh one.
+ * A module function, not a closure in `wouldAllow`: under tsx each closure made per request
+ * costs a `__name` call (3% of a cached 304's CPU).
+ */
+function usedAt(w: Window | undefined, t: number, windowSeconds: number): number {
+  return w && t < w.startMs + windowSeconds * 1000 ? w.used : 0;
+}
+
 export class RateLimiter {
   private readonly primary = new Map<string, Window>();
   private readonly burst = new Map<string, Window>();
@@ -106,11 +115,9 @@ export class RateLimiter {
   wouldAllow(caller: Caller): boolean {
     const key = callerKey(caller);
     const t = this.now();
-    // What `current` would find: a window that has ended counts as a fresh one.
-    const usedIn = (w: Window | undefined, windowSeconds: number) => (w && t < w.startMs + windowSeconds * 1000 ? w.used : 0);
     return (
-      usedIn(this.primary.get(key), this.config.windowSeconds) < this.limitOf(caller) &&
-      usedIn(this.burst.get(key), this.config.burstWindowSeconds) < this.config.burstLimit
+      usedAt(this.primary.get(key), t, this.config.windowSeconds) < this.limitOf(caller) &&
+      usedAt(this.burst.get(key), t, this.config.burstWindowSeconds) < this.config.burstLimit
     );
   }
 
