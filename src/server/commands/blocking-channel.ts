@@ -19,12 +19,12 @@ const RECHECK_MS = 1000;
 export class ChannelClosedError extends Error {}
 
 /**
- * JavaScript for the first line of a worker that sends on a channel: however the thread ends
- * (a module that fails to load, an uncaught error), a receiver waiting on it stops waiting.
- * `counters` is an expression for the channel's counters in the worker.
+ * JavaScript that closes a channel as `BlockingSender.close` does, for a supervising thread to run
+ * when the sender's thread has ended (worker-supervisor.ts). `counters` is an expression for the
+ * channel's counters there.
  */
-export function closeOnExitScript(counters: string): string {
-  return `process.on('exit', () => { const c = ${counters}; Atomics.store(c, ${CLOSED}, 1); Atomics.notify(c, ${SENT}); });`;
+export function closeChannelScript(counters: string): string {
+  return `{ const c = ${counters}; Atomics.store(c, ${CLOSED}, 1); Atomics.add(c, ${SENT}, 1); Atomics.notify(c, ${SENT}); }`;
 }
 
 export function newChannelCounters(): Int32Array {
@@ -55,6 +55,8 @@ export class BlockingSender {
   /** Tells a waiting receiver that nothing more will come (after the last message, or on a crash). */
   close(): void {
     Atomics.store(this.counters, CLOSED, 1);
+    // Moved as well, so a receiver between its look at CLOSED and its wait does not sleep out the recheck.
+    Atomics.add(this.counters, SENT, 1);
     Atomics.notify(this.counters, SENT);
   }
 }
@@ -63,10 +65,13 @@ export class BlockingReceiver {
   constructor(
     private readonly port: MessagePort,
     private readonly counters: Int32Array,
+    /** gives up on a message after this long (tests, so a broken sender fails them rather than hangs them) */
+    private readonly maxWaitMs = Number.POSITIVE_INFINITY,
   ) {}
 
   /** The next message, waiting for it; throws if the sender closed without sending one. */
   receive(): unknown {
+    const deadline = performance.now() + this.maxWaitMs;
     for (;;) {
       const sent = Atomics.load(this.counters, SENT);
       const got = receiveMessageOnPort(this.port);
@@ -79,6 +84,7 @@ export class BlockingReceiver {
       if (Atomics.load(this.counters, CLOSED) !== 0 && Atomics.load(this.counters, SENT) === sent) {
         throw new ChannelClosedError('the sender stopped without a message');
       }
+      if (performance.now() > deadline) throw new Error(`no message within ${this.maxWaitMs} ms, and the sender has not closed`);
       Atomics.wait(this.counters, SENT, sent, RECHECK_MS);
     }
   }
@@ -86,6 +92,7 @@ export class BlockingReceiver {
   /** Releases a sender waiting for room: the receiver wants nothing more. */
   close(): void {
     Atomics.store(this.counters, CLOSED, 1);
+    Atomics.add(this.counters, RECEIVED, 1);
     Atomics.notify(this.counters, RECEIVED);
   }
 }

@@ -106,14 +106,17 @@ describe('import on a worker thread', () => {
     expect(snapshotDatabase(db).tables.issues).toEqual([]);
   }, 60_000);
 
-  it('fails when a comment names an issue the repository lacks, leaving the file as it was', async () => {
+  it('fails when a comment names an issue the repository lacks, leaving the file as it was, though the worker is blocked ahead', async () => {
     const db = path.join(dir, 'orphan.db');
     const first = await runCli('import', '--db', db, '--repo', 'octo/orphan', file('orphan-first.json', makeIssues(5)));
     expect(first.code).toBe(0);
     const before = snapshotDatabase(db);
     const r = await runCli(
       'import', '--db', db, '--repo', 'octo/orphan',
-      '--comments', file('orphan-comments.json', commentsOn('octo/orphan', 9, 80_000, 1)), file('orphan-issues.json', makeIssues(6, 'Changed')),
+      // The orphan comes first, and 5,000 more follow: ten batches, so the worker is waiting for
+      // room when the inserting thread gives up, and must be let go for the command to end.
+      '--comments', file('orphan-comments.json', [...commentsOn('octo/orphan', 9, 80_000, 1), ...commentsOn('octo/orphan', 2, 90_000, 5_000)]),
+      file('orphan-issues.json', makeIssues(6, 'Changed')),
     );
     expect([r.code, r.stderr.trim()]).toEqual([1, 'error: comment 80000 belongs to issue #9, which octo/orphan does not have']);
     expect(snapshotDatabase(db)).toEqual(before);

@@ -5,15 +5,12 @@
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-export function startTypeScriptWorker(
-  module: URL,
-  options: Omit<WorkerOptions, 'eval'> & {
-    /** JavaScript run before the module loads (so it runs even when loading fails) */
-    prelude?: string;
-  } = {},
-): Worker {
-  const { prelude = '', ...workerOptions } = options;
+/** The JavaScript a worker (`eval: true`) starts with to run `module`. */
+export function typescriptWorkerScript(module: URL): string {
   const tsx = import.meta.resolve('tsx/esm/api');
-  const script = `${prelude}\nimport(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(script, { ...workerOptions, eval: true });
+  return `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(import.meta.url)}));`;
+}
+
+export function startTypeScriptWorker(module: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  return new Worker(typescriptWorkerScript(module), { ...options, eval: true });
 }

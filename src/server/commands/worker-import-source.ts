@@ -5,14 +5,14 @@
  * the worker builds batch n+1 while SQLite inserts batch n, and the store's transaction stays
  * synchronous: it takes each batch with a blocking receive (blocking-channel.ts).
  */
-import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
 import type { CommentRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
 import { StoreError } from '../store/store-error';
-import { BlockingReceiver, ChannelClosedError, closeOnExitScript, newChannelCounters } from './blocking-channel';
+import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { CommandError } from './command-error';
 import { unpack, type BuildRequest, type ImportWorkerData, type WorkerMessage } from './import-batches';
-import { startTypeScriptWorker } from './typescript-worker';
+import { startSupervisedWorker, type SupervisedWorker } from './worker-supervisor';
 
 const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url);
 
@@ -23,7 +23,7 @@ export interface ImportFilesToRead {
 }
 
 export class WorkerImportSource implements ImportSource {
-  private readonly worker: Worker;
+  private readonly worker: SupervisedWorker;
   private readonly port: MessagePort;
   private readonly receiver: BlockingReceiver;
   private planned: ImportPlan | null = null;
@@ -33,11 +33,7 @@ export class WorkerImportSource implements ImportSource {
     const { port1, port2 } = new MessageChannel();
     const counters = newChannelCounters();
     const workerData: ImportWorkerData = { ...files, port: port2, counters };
-    this.worker = startTypeScriptWorker(WORKER_MODULE, {
-      prelude: closeOnExitScript("require('node:worker_threads').workerData.counters"),
-      workerData,
-      transferList: [port2],
-    });
+    this.worker = startSupervisedWorker(WORKER_MODULE, { workerData: { ...workerData }, transferList: [port2], counters });
     this.port = port1;
     this.receiver = new BlockingReceiver(port1, counters);
   }
@@ -62,7 +58,7 @@ export class WorkerImportSource implements ImportSource {
   close(): void {
     this.receiver.close();
     this.port.close();
-    void this.worker.terminate();
+    this.worker.stop();
   }
 
   private expect<K extends WorkerMessage['kind']>(...kinds: K[]): Extract<WorkerMessage, { kind: K }> {
@@ -70,7 +66,10 @@ export class WorkerImportSource implements ImportSource {
     try {
       message = this.receiver.receive() as WorkerMessage;
     } catch (err) {
-      if (err instanceof ChannelClosedError) throw new Error('the import worker stopped before it had sent every row');
+      if (err instanceof ChannelClosedError) {
+        const why = this.worker.failure();
+        throw new Error(`the import worker stopped before it had sent every row${why === null ? '' : `: ${why}`}`);
+      }
       throw err;
     }
     if (message.kind === 'failed') {
