@@ -4,6 +4,7 @@
  * rather than copied, so the thread that inserts never holds the documents as strings
  * (and never converts them back to UTF-8 for SQLite).
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
 import type { CommentRow, DocumentText, ImportPlan, IssueRow } from '../store/import-rows';
 
@@ -40,7 +41,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-export class BatchPacker<R extends { doc: DocumentText }> {
+class BatchPacker<R extends { doc: DocumentText }> {
   private rows: Array<RowFields<R>> = [];
   private ends: number[] = [];
   private bytes = new Uint8Array(BATCH_BYTES);
@@ -113,7 +114,7 @@ export interface ImportWorkerData {
   commentsFile: string | null;
   localAvatars: boolean;
   /** the worker's end of the channel: batches go out, the one BuildRequest comes in */
-  port: import('node:worker_threads').MessagePort;
+  port: MessagePort;
   counters: Int32Array;
 }
 

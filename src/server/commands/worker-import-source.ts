@@ -33,7 +33,7 @@ export class WorkerImportSource implements ImportSource {
     const { port1, port2 } = new MessageChannel();
     const counters = newChannelCounters();
     const workerData: ImportWorkerData = { ...files, port: port2, counters };
-    this.worker = startSupervisedWorker(WORKER_MODULE, { workerData: { ...workerData }, transferList: [port2], counters });
+    this.worker = startSupervisedWorker(WORKER_MODULE, { workerData, transferList: [port2], counters });
     this.port = port1;
     this.receiver = new BlockingReceiver(port1, counters);
   }

@@ -28,7 +28,7 @@ export interface SupervisedWorker {
 export function startSupervisedWorker(
   module: URL,
   options: {
-    workerData: Record<string, unknown>;
+    workerData: object;
     transferList: TransferListItem[];
     /** the counters of the channel the worker sends on (blocking-channel.ts) */
     counters: Int32Array;
