@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerError } from '../api/api-errors';
 import type { Issue } from '../../shared/wire-types';
+import { ESTIMATED_ROW_PX } from '../features/issues/virtual-issue-rows';
 import { makeIssue, ok, pageUrl, type Answer } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
@@ -73,13 +74,13 @@ describe('the continuous list', () => {
     expect(rows[0]).toHaveAttribute('aria-posinset', '1');
     expect(rows[0]).toHaveAttribute('aria-setsize', '-1');
 
-    scrollWindowTo(40 * 62);
+    scrollWindowTo(40 * ESTIMATED_ROW_PX);
     await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 60 issues, all of them$/));
     expect(await screen.findByText('Issue number 1')).toBeInTheDocument();
     expect(within(continuousList()).getByText('Issue number 1').closest('li')).toHaveAttribute('aria-setsize', '60');
 
     // The last page had no `next`: scrolling on asks for nothing more.
-    scrollWindowTo(60 * 62);
+    scrollWindowTo(60 * ESTIMATED_ROW_PX);
     expect(listCalls().map(pageOf)).toEqual([1, 2, 3]);
     // The `next` links are followed as sent (spec 4.2 rule 3).
     expect(listCalls()[1]).toBe(pageUrl('acme', 'rocket', 2, LIST_QUERY));
@@ -95,7 +96,7 @@ describe('the continuous list', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Issue number 60' })).toHaveFocus());
 
     // Far below: the rows of the top are gone from the DOM, the focused one stays.
-    scrollWindowTo(35 * 62);
+    scrollWindowTo(35 * ESTIMATED_ROW_PX);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Issue number 59' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Issue number 60' })).toHaveFocus();
 
@@ -134,7 +135,7 @@ describe('the continuous list', () => {
     await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/), FIRST_RENDER);
     act(() => api.reportRateLimit({ limit: 60, remaining: 0, used: 60, resetAt: Date.now() + 600_000, resource: 'core', observedAt: Date.now() }));
 
-    scrollWindowTo(40 * 62);
+    scrollWindowTo(40 * ESTIMATED_ROW_PX);
     expect(await screen.findByText(/Loading more is paused: rate limit reached/)).toBeInTheDocument();
     expect(api.calls.filter((url) => isListRequest(new URL(url))).map(pageOf)).toEqual([1, 2]);
     expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/);

@@ -56,7 +56,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
             ref={titleRef}
             to={to}
             state={linkState}
-            className="min-w-0 text-[15px] leading-snug font-semibold break-words text-fg hover:text-accent hover:underline"
+            className="min-w-0 text-[15px] leading-6 font-semibold break-words text-fg hover:text-accent hover:underline"
           >
             <IssueTitle title={issue.title} />
           </Link>

@@ -10,8 +10,8 @@ import type { Issue } from '../../../shared/wire-types';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { IssueRow } from './issue-row';
 
-/** A row's height before it is measured: one line of title, one of details. */
-export const ESTIMATED_ROW_PX = 62;
+/** A row's height before it is measured: one line of title (24 px), one of details. */
+export const ESTIMATED_ROW_PX = 64;
 /** The app's sticky header: a row scrolled to (j/k) stops below it, not under it. */
 const STICKY_HEADER_PX = 64;
 /** Rows rendered beyond each edge of the viewport. */
