@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium';
 import { CHROMIUM_PATH } from './app-chromium';
+import { medianRun } from './lighthouse-median';
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
@@ -84,7 +85,10 @@ export interface LighthouseRun {
   page: string;
   url: string;
   preset: 'mobile' | 'desktop';
+  /** each category's median over the runs (the only run's score when there was one) */
   scores: Record<CategoryId, number | null>;
+  /** every run's scores, in the order they ran */
+  runScores: Array<Record<CategoryId, number | null>>;
   metrics: Record<string, string | undefined>;
   /** for every category under its target: the audits that did not pass */
   failing: Partial<Record<CategoryId, FailingAudit[]>>;
@@ -138,7 +142,7 @@ function itemOf(item: { node?: LhNode; url?: string }): AuditItem {
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>;
 
-async function runOnce(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop'): Promise<{ version: string; run: LighthouseRun }> {
+async function runOnce(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop', runNumber: number): Promise<{ version: string; run: LighthouseRun }> {
   // A fresh browser per run: nothing one page stored (IndexedDB, cache) can flatter the next.
   const chrome = await loaded.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
@@ -159,8 +163,8 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
       if (category && (score === null || score < LIGHTHOUSE_TARGETS[id])) failing[id] = failingAudits(lhr, category);
     }
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue]));
-    keepReport(page.name, preset, result.report, result.artifacts?.Trace);
-    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, metrics, failing, warnings: lhr.runWarnings } };
+    keepReport(`${page.name}-${preset}-${runNumber}`, result.report, result.artifacts?.Trace);
+    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, runScores: [scores], metrics, failing, warnings: lhr.runWarnings } };
   } finally {
     await chrome.kill();
   }
@@ -168,17 +172,17 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
 
 /**
  * With LIGHTHOUSE_REPORT_DIR set, each run's whole report is written there
- * (`list-mobile.json`, …) with its trace (`list-mobile.trace.json`), for what
- * the summary leaves out: the long tasks, the main-thread breakdown, the LCP
- * element and its phases.
+ * (`list-mobile-1.json`, … for the first, second … run) with its trace
+ * (`list-mobile-1.trace.json`), for what the summary leaves out: the long
+ * tasks, the main-thread breakdown, the LCP element and its phases.
  */
-function keepReport(page: string, preset: string, report: string | string[], trace: unknown): void {
+function keepReport(name: string, report: string | string[], trace: unknown): void {
   const dir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${page}-${preset}.json`), Array.isArray(report) ? report.join('\n') : report);
+  writeFileSync(path.join(dir, `${name}.json`), Array.isArray(report) ? report.join('\n') : report);
   // The trace the scores were computed from; chrome://tracing or DevTools' Performance panel opens it.
-  if (trace !== undefined) writeFileSync(path.join(dir, `${page}-${preset}.trace.json`), JSON.stringify(trace));
+  if (trace !== undefined) writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 class LighthouseRuntimeError extends Error {
@@ -190,26 +194,42 @@ class LighthouseRuntimeError extends Error {
   }
 }
 
-async function runWithRetry(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop'): Promise<{ version: string; run: LighthouseRun }> {
+async function runWithRetry(loaded: Loaded, page: { name: string; url: string }, preset: 'mobile' | 'desktop', runNumber: number): Promise<{ version: string; run: LighthouseRun }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(loaded, page, preset);
+      return await runOnce(loaded, page, preset, runNumber);
     } catch (err) {
       if (!(err instanceof LighthouseRuntimeError) || !RETRIED_RUNTIME_ERRORS.has(err.code) || attempt >= ATTEMPTS_PER_RUN) throw err;
     }
   }
 }
 
-export async function measureLighthouse(pages: Array<{ name: string; url: string }>, presets: Array<'mobile' | 'desktop'>): Promise<LighthouseResult> {
+/**
+ * Lighthouse on each page with each preset, `runsOf(preset)` times (each in a
+ * fresh browser). The mobile preset's performance score moves by ten points
+ * from one run to the next on a shared two-core host (its 4x CPU slowdown
+ * multiplies every stall of the host), so one run says little: the figure
+ * is each category's median, and the metrics and failing audits are those of
+ * the run whose performance score is the median.
+ */
+export async function measureLighthouse(
+  pages: Array<{ name: string; url: string }>,
+  presets: Array<'mobile' | 'desktop'>,
+  runsOf: (preset: 'mobile' | 'desktop') => number = () => 1,
+): Promise<LighthouseResult> {
   const loaded = await loadLighthouse();
   if (!loaded) return { available: false, reason: 'lighthouse not installed in bench/peers' };
   const runs: LighthouseRun[] = [];
   let version = '';
   for (const preset of presets) {
     for (const page of pages) {
-      const once = await runWithRetry(loaded, page, preset);
-      version = once.version;
-      runs.push(once.run);
+      const repeats: LighthouseRun[] = [];
+      for (let i = 1; i <= Math.max(1, runsOf(preset)); i++) {
+        const once = await runWithRetry(loaded, page, preset, i);
+        version = once.version;
+        repeats.push(once.run);
+      }
+      runs.push(medianRun(repeats));
     }
   }
   return { available: true, version, runs };

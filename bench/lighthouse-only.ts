@@ -6,6 +6,7 @@
  *
  *   npm run bench:lighthouse                  both views, both presets
  *   npm run bench:lighthouse -- --page issue --preset mobile
+ *   npm run bench:lighthouse -- --page issue --preset mobile --runs 5   the median of five runs
  */
 import { parseArgs } from 'node:util';
 import { ensureBuiltApp } from './app-build';
@@ -23,7 +24,8 @@ function pick<T extends string>(value: string | undefined, allowed: readonly T[]
 }
 
 function describe(run: LighthouseRun): string {
-  const lines = [`${run.page}, ${run.preset}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(', ')}`];
+  const runs = run.runScores.length > 1 ? ` (median of ${run.runScores.length}; performance ${run.runScores.map((s) => s.performance ?? 'n/a').join(' · ')}; metrics and audits of the median run)` : '';
+  const lines = [`${run.page}, ${run.preset}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(', ')}${runs}`];
   lines.push(`  ${Object.entries(run.metrics).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(' · ')}`);
   for (const [category, audits] of Object.entries(run.failing)) {
     for (const audit of audits) {
@@ -34,16 +36,18 @@ function describe(run: LighthouseRun): string {
   return lines.join('\n');
 }
 
-const { values } = parseArgs({ args: process.argv.slice(2), options: { page: { type: 'string' }, preset: { type: 'string' } }, strict: true });
+const { values } = parseArgs({ args: process.argv.slice(2), options: { page: { type: 'string' }, preset: { type: 'string' }, runs: { type: 'string', default: '1' } }, strict: true });
 const pages = pick(values.page, PAGES, 'page');
 const presets = pick(values.preset, PRESETS, 'preset');
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, got '${values.runs}'`);
 const { distDir } = ensureBuiltApp();
 const service = await startBenchService({ distDir, longListEntries: 0 });
 try {
   const targets = [];
   if (pages.includes('list')) targets.push({ name: 'list', url: `${service.origin}/acme/rocket/issues` });
   if (pages.includes('issue')) targets.push({ name: 'issue', url: `${service.origin}/acme/rocket/issues/${await findRichIssue(service.origin)}` });
-  const result = await measureLighthouse(targets, presets);
+  const result = await measureLighthouse(targets, presets, () => runs);
   if (!result.available) throw new Error(`Lighthouse: ${result.reason}`);
   console.log(`Lighthouse ${result.version}`);
   for (const run of result.runs) console.log(describe(run));
