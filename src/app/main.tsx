@@ -9,6 +9,7 @@ import { createAppRouter } from './app-router';
 import { preloadErrorPanel } from './components/error-panel';
 import { preloadShortcutsDialog } from './components/shortcuts-dialog';
 import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
+import { preloadMarkdownForAddress } from './features/issue-view/markdown/preload-markdown';
 import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
 import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
@@ -22,6 +23,7 @@ function yieldToBrowser(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  preloadMarkdownForAddress(window.location.pathname);
   const services = createAppServices({
     local: createSafeStorage('local'),
     session: createSafeStorage('session'),

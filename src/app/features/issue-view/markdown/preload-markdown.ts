@@ -43,3 +43,19 @@ export function preloadMarkdown(): void {
   loadMarkdownBody().catch(() => {});
   markdownWorker();
 }
+
+/** `/:owner/:repo/issues/:number`, the issue route of app-router.tsx. */
+const ISSUE_ADDRESS = /^\/[^/]+\/[^/]+\/issues\/\d+\/?$/;
+
+/**
+ * On an issue's address, opened cold, starts the renderer before the router
+ * does (its loader calls preloadMarkdown too): a worker's thread and script
+ * take 150-250 ms to start on a slow machine, and the first paint of an issue
+ * waits for the worker's first answer, so every millisecond earlier counts.
+ * Returns whether it started them.
+ */
+export function preloadMarkdownForAddress(pathname: string): boolean {
+  if (!ISSUE_ADDRESS.test(pathname)) return false;
+  preloadMarkdown();
+  return true;
+}
