@@ -41,7 +41,8 @@ export function requestHighlight(language: string, text: string): void {
   const key = highlightKey(language, text);
   if (requested.has(key)) return;
   requested.add(key);
-  loadGrammars(language).then(
+  // After the paint that shows the block: fetching the highlighter must not be part of that paint's work.
+  afterNextPaint(() => loadGrammars(language)).then(
     (lowlight) => {
       queue.push({ key, language, text, lowlight });
       scheduleIdle();
@@ -51,6 +52,13 @@ export function requestHighlight(language: string, text: string): void {
       requested.delete(key);
     },
   );
+}
+
+function afterNextPaint<T>(task: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => {
+    if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  }).then(task);
 }
 
 function loadLowlight(): Promise<Lowlight> {
