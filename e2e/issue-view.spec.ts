@@ -91,3 +91,46 @@ test('an issue opened from the list, then from its address, renders its Markdown
     await fresh.close();
   }
 });
+
+test("a link to a comment opens the issue scrolled to that comment, marked, below the sticky header; a comment's time is that link", async ({ page }) => {
+  // Short enough that the last comment starts well below the fold.
+  await page.setViewportSize({ width: 1024, height: 600 });
+  const response = await page.request.get(`${service.origin}/api/repos/acme/rocket/issues/409/comments`);
+  const comments = (await response.json()) as { id: number; user: { login: string } }[];
+  // The second of five: the page can still scroll it to the top.
+  const target = comments[1]!;
+  expect(target.user.login).toBe(COMMENTERS[1]);
+
+  await page.goto(`${service.origin}/acme/rocket/issues/409#issuecomment-${target.id}`);
+  const linked = page.getByRole('article', { name: `Comment by ${target.user.login}` });
+  await expect(linked).toBeInViewport();
+  const header = await page.getByRole('banner').boundingBox();
+  await expect.poll(async () => (await linked.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  expect((await linked.boundingBox())!.y).toBeLessThan(header!.y + header!.height + 100);
+  // Marked as GitHub marks it: the card's border in the accent colour, the other comments' not.
+  const accentBorder = (article: ReturnType<Page['getByRole']>) =>
+    article.locator('.card').evaluate((card) => getComputedStyle(card).borderTopColor);
+  const first = page.getByRole('article', { name: `Comment by ${COMMENTERS[0]}` });
+  expect(await accentBorder(linked)).not.toBe(await accentBorder(first));
+
+  // Reading on leaves the scroll alone; the first comment's time links to it in turn.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(linked).not.toBeInViewport();
+  await expect(first).not.toBeInViewport();
+  await first.locator('a', { has: page.locator('time') }).click();
+  await expect(page).toHaveURL(`${service.origin}/acme/rocket/issues/409#issuecomment-${comments[0]!.id}`);
+  await expect(first).toBeInViewport();
+});
+
+test('on a phone, each card shows its author’s avatar once, small, in its header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${service.origin}/acme/rocket/issues/409`);
+  const cards = page.getByRole('article', { name: /^(Description|Comment) by / });
+  await expect(cards).toHaveCount(1 + COMMENTERS.length);
+  for (const card of await cards.all()) {
+    // The avatars: beside the card and in its header (the Markdown's own images are in neither).
+    const avatars = card.locator(':scope > img:visible, header img:visible');
+    await expect(avatars).toHaveCount(1);
+    expect((await avatars.boundingBox())!.width).toBe(20);
+  }
+});

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
 import { loadMarkdownBody } from '../features/issue-view/markdown/preload-markdown';
 import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
@@ -136,5 +136,58 @@ describe('the issue view', () => {
   it('maps github.com’s pull request path to the issue view', async () => {
     const { router } = renderApp(['/acme/rocket/pull/12'], { handler: (url) => (url.pathname.endsWith('/issues/12') ? ok(issue) : undefined) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues/12'));
+  });
+
+  describe('opened from a link to a comment (#issuecomment-<id>, as on GitHub)', () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record which element was asked to scroll.
+    const jsdomOwn = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    beforeAll(() => {
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this.id);
+      };
+    });
+    afterAll(() => {
+      if (jsdomOwn) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomOwn);
+      else Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+    afterEach(() => {
+      scrolled.length = 0;
+    });
+    const handler = (url: URL) => {
+      if (url.pathname.endsWith('/issues/12')) return ok(issue);
+      if (url.pathname.endsWith('/comments')) return ok([comment(1, 'First comment'), comment(2, 'Second comment')]);
+      return undefined;
+    };
+
+    it('scrolls that comment into view once it has rendered, marks it, and links each comment’s time to it', async () => {
+      const user = userEvent.setup();
+      const { router } = renderApp(['/acme/rocket/issues/12#issuecomment-2'], { handler });
+      const second = await screen.findByRole('article', { name: 'Comment by alice' }, COMMENTS_RENDER);
+      await waitFor(() => expect(scrolled).toEqual(['issuecomment-2']));
+      expect(second.querySelector('.card')).toHaveClass('ring-accent');
+      const first = screen.getByRole('article', { name: 'Comment by bob' });
+      expect(first.querySelector('.card')).not.toHaveClass('ring-accent');
+
+      // The first comment's time is a link to it; following it moves the mark.
+      const timeLink = within(first).getByRole('link', { name: /ago|on / });
+      expect(timeLink).toHaveAttribute('href', '/acme/rocket/issues/12#issuecomment-1');
+      await user.click(timeLink);
+      await waitFor(() => expect(router.state.location.hash).toBe('#issuecomment-1'));
+      expect(first.querySelector('.card')).toHaveClass('ring-accent');
+      expect(second.querySelector('.card')).not.toHaveClass('ring-accent');
+      // The description's time links nowhere.
+      expect(within(screen.getByRole('article', { name: /^Description by / })).queryByRole('link', { name: /ago|on / })).not.toBeInTheDocument();
+    });
+
+    it('shows the issue unscrolled when the fragment names no comment or is malformed', async () => {
+      for (const fragment of ['#issuecomment-99', '#%E0%A4%A', '#']) {
+        const { unmount } = renderApp([`/acme/rocket/issues/12${fragment}`], { handler });
+        expect(await screen.findByText('Second comment', {}, COMMENTS_RENDER)).toBeInTheDocument();
+        expect(scrolled).toEqual([]);
+        expect(document.querySelector('.ring-accent')).toBeNull();
+        unmount();
+      }
+    });
   });
 });

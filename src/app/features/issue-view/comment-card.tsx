@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { AuthorAssociation, SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
@@ -15,8 +16,8 @@ const ASSOCIATION: Partial<Record<AuthorAssociation, string>> = {
   FIRST_TIMER: 'First-timer',
 };
 
-/** The issue's description or one comment: who, when, and the Markdown. */
-export function CommentCard({ id, user, association, createdAt, verb, body, owner, repo, highlight, footer }: {
+/** The issue's description or one comment: who, when (a comment's time links to it, as on GitHub), and the Markdown. */
+export function CommentCard({ id, user, association, createdAt, verb, body, owner, repo, highlight, targeted, footer }: {
   id?: string;
   user: SimpleUser | null;
   association: AuthorAssociation | undefined;
@@ -26,6 +27,8 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   owner: string;
   repo: string;
   highlight?: boolean;
+  /** the comment the address links to */
+  targeted?: boolean;
   footer?: ReactNode;
 }) {
   const login = user?.login ?? 'ghost';
@@ -35,9 +38,13 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   // (often ###) follow one: the description sits under the page's <h1>, a comment under "Comments" (<h2>).
   const Heading = isDescription ? 'h2' : 'h3';
   return (
-    <article id={id} className="flex gap-3" aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}>
-      <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 hidden sm:inline-block" />
-      <div className={clsx('card min-w-0 flex-1', highlight && 'border-accent/50')}>
+    <article
+      id={id}
+      // Scrolled to by a link, it stops below the sticky header rather than under it.
+      className="flex scroll-mt-20 gap-3"
+      aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}>
+      <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 max-sm:hidden" />
+      <div className={clsx('card min-w-0 flex-1', targeted ? 'border-accent ring-1 ring-accent' : highlight && 'border-accent/50')}>
         <header
           className={clsx(
             'flex flex-wrap items-center gap-x-1.5 gap-y-1 rounded-t-md border-b px-3 py-2 text-fg-muted sm:px-4',
@@ -48,7 +55,14 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
           <Avatar login={login} url={user?.avatar_url} size={20} decorative className="sm:hidden" />
           <span className="font-semibold text-fg">{login}</span>
           <span>
-            {verb} <RelativeTime iso={createdAt} />
+            {verb}{' '}
+            {id !== undefined && !isDescription ? (
+              <Link to={`#${id}`} className="hover:text-accent hover:underline">
+                <RelativeTime iso={createdAt} />
+              </Link>
+            ) : (
+              <RelativeTime iso={createdAt} />
+            )}
           </span>
           {role ? <span className="ml-auto rounded-full border border-line px-2 text-xs">{role}</span> : null}
         </header>

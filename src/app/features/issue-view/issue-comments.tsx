@@ -7,6 +7,7 @@ import { formatCount } from '../../components/time-format';
 import { useIssueComments } from '../issues/use-issue-comments';
 import { CommentCard } from './comment-card';
 import { commentScope } from './markdown/markdown-ready';
+import { useLinkedComment } from './use-linked-comment';
 
 const NO_COMMENTS: IssueComment[] = [];
 
@@ -25,6 +26,7 @@ export function IssueComments({ owner, repo, number, count, authorLogin }: {
   // one component at a time and yields between, so parsing every comment's Markdown is not
   // one long task in front of the first paint (Lighthouse's total blocking time).
   const shown = useDeferredValue(loaded, NO_COMMENTS);
+  const linked = useLinkedComment(useMemo(() => shown.map((comment) => commentScope(comment.id)), [shown]));
   const offline = comments.data?.pages.some((page) => page.offline) ?? false;
 
   return (
@@ -60,6 +62,7 @@ export function IssueComments({ owner, repo, number, count, authorLogin }: {
           owner={owner}
           repo={repo}
           highlight={authorLogin !== null && comment.user?.login === authorLogin}
+          targeted={linked === commentScope(comment.id)}
         />
       ))}
       {comments.hasNextPage || comments.isFetchNextPageError ? (
