@@ -180,6 +180,43 @@ describe('the issue view', () => {
       expect(within(screen.getByRole('article', { name: /^Description by / })).queryByRole('link', { name: /ago|on / })).not.toBeInTheDocument();
     });
 
+    it('loads further pages until the linked comment is among them, and no further than where it would be', async () => {
+      const page = (n: number) => `http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=${n}`;
+      const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-5'], {
+        handler: (url) => {
+          if (url.pathname.endsWith('/issues/12')) return ok({ ...issue, comments: 8 });
+          if (!url.pathname.endsWith('/comments')) return undefined;
+          const n = Number(url.searchParams.get('page') ?? '1');
+          const ids = [[1, 2], [3, 4], [5, 6], [7, 8]][n - 1]!;
+          return ok(ids.map((id) => comment(id, `Comment number ${id}`)), n < 4 ? { links: { next: page(n + 1), last: page(4) } } : undefined);
+        },
+      });
+      expect(await screen.findByText('Comment number 5', {}, COMMENTS_RENDER)).toBeInTheDocument();
+      await waitFor(() => expect(scrolled).toEqual(['issuecomment-5']));
+      expect(api.calls).toContain(page(3));
+      expect(api.calls).not.toContain(page(4));
+      expect(screen.getByText('Showing 6 of 8 comments')).toBeInTheDocument();
+    });
+
+    it('stops loading once the comments have passed where a missing linked comment would be', async () => {
+      const page2 = 'http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=2';
+      const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-2'], {
+        handler: (url) => {
+          if (url.pathname.endsWith('/issues/12')) return ok(issue);
+          if (!url.pathname.endsWith('/comments')) return undefined;
+          return url.searchParams.get('page') === '2'
+            ? ok([comment(4, 'Fourth comment')])
+            : ok([comment(1, 'First comment'), comment(3, 'Third comment')], { links: { next: page2, last: page2 } });
+        },
+      });
+      expect(await screen.findByText('Third comment', {}, COMMENTS_RENDER)).toBeInTheDocument();
+      // Comment 2 (deleted) would have been between 1 and 3: page 2 is not asked for.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(api.calls).not.toContain(page2);
+      expect(scrolled).toEqual([]);
+      expect(screen.getByRole('button', { name: 'Load more comments' })).toBeEnabled();
+    });
+
     it('shows the issue unscrolled when the fragment names no comment or is malformed', async () => {
       for (const fragment of ['#issuecomment-99', '#%E0%A4%A', '#']) {
         const { unmount } = renderApp([`/acme/rocket/issues/12${fragment}`], { handler });

@@ -7,7 +7,7 @@ import { formatCount } from '../../components/time-format';
 import { useIssueComments } from '../issues/use-issue-comments';
 import { CommentCard } from './comment-card';
 import { commentScope } from './markdown/markdown-ready';
-import { useLinkedComment } from './use-linked-comment';
+import { useLinkedComment, useLoadLinkedComment } from './use-linked-comment';
 
 const NO_COMMENTS: IssueComment[] = [];
 
@@ -27,6 +27,11 @@ export function IssueComments({ owner, repo, number, count, authorLogin }: {
   // one long task in front of the first paint (Lighthouse's total blocking time).
   const shown = useDeferredValue(loaded, NO_COMMENTS);
   const linked = useLinkedComment(useMemo(() => shown.map((comment) => commentScope(comment.id)), [shown]));
+  useLoadLinkedComment(linked, useMemo(() => loaded.map((comment) => comment.id), [loaded]), {
+    hasNextPage: comments.hasNextPage,
+    busyOrFailed: comments.isFetching || comments.isFetchNextPageError,
+    fetchNextPage: comments.fetchNextPage,
+  });
   const offline = comments.data?.pages.some((page) => page.offline) ?? false;
 
   return (
