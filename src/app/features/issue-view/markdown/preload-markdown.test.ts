@@ -31,7 +31,7 @@ describe("starting the renderer from the page's address", () => {
     expect(CountingWorker.made[0]).toMatch(/markdown-worker/);
   });
 
-  it.each(['/', '/settings', '/acme/rocket/issues', '/acme/rocket/issues/new', '/acme/rocket/pull/3', '/acme/rocket/issues/12/comments'])('any other address (%s) starts nothing', async (pathname) => {
+  it.each(['/', '/settings', '/acme/rocket/issues', '/acme/rocket/issues/new', '/acme/rocket/issues/0', '/acme/rocket/issues/012', '/acme/rocket/pull/3', '/acme/rocket/issues/12/comments'])('any address the issue route does not take (%s) starts nothing', async (pathname) => {
     vi.stubGlobal('Worker', CountingWorker);
     const { preloadMarkdownForAddress } = await freshModule();
     expect(preloadMarkdownForAddress(pathname)).toBe(false);

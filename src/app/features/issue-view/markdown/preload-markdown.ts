@@ -45,7 +45,7 @@ export function preloadMarkdown(): void {
 }
 
 /** `/:owner/:repo/issues/:number`, the issue route of app-router.tsx. */
-const ISSUE_ADDRESS = /^\/[^/]+\/[^/]+\/issues\/\d+\/?$/;
+const ISSUE_ADDRESS = /^\/[^/]+\/[^/]+\/issues\/[1-9]\d{0,9}\/?$/;
 
 /**
  * On an issue's address, opened cold, starts the renderer before the router
