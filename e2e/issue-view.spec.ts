@@ -105,16 +105,19 @@ test("a link to a comment opens the issue scrolled to that comment, marked, belo
   const linked = page.getByRole('article', { name: `Comment by ${target.user.login}` });
   await expect(linked).toBeInViewport();
   const header = await page.getByRole('banner').boundingBox();
-  await expect.poll(async () => (await linked.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
-  expect((await linked.boundingBox())!.y).toBeLessThan(header!.y + header!.height + 100);
+  const headerBottom = header!.y + header!.height;
+  // Just below the sticky header: not under it, not a screen away.
+  await expect.poll(async () => { const y = (await linked.boundingBox())!.y; return y >= headerBottom && y < headerBottom + 100; }).toBe(true);
+  await expect(linked).toBeFocused();
   // Marked as GitHub marks it: the card's border in the accent colour, the other comments' not.
   const accentBorder = (article: ReturnType<Page['getByRole']>) =>
     article.locator('.card').evaluate((card) => getComputedStyle(card).borderTopColor);
   const first = page.getByRole('article', { name: `Comment by ${COMMENTERS[0]}` });
   expect(await accentBorder(linked)).not.toBe(await accentBorder(first));
 
-  // Reading on leaves the scroll alone; the first comment's time links to it in turn.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The reader scrolls back up (the page is theirs from then on), and follows the first comment's time, a link to it.
+  await page.mouse.move(400, 300);
+  await page.mouse.wheel(0, -10_000);
   await expect(linked).not.toBeInViewport();
   await expect(first).not.toBeInViewport();
   await first.locator('a', { has: page.locator('time') }).click();

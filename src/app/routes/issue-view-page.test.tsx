@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
@@ -166,6 +166,9 @@ describe('the issue view', () => {
       const second = await screen.findByRole('article', { name: 'Comment by alice' }, COMMENTS_RENDER);
       await waitFor(() => expect(scrolled).toEqual(['issuecomment-2']));
       expect(second.querySelector('.card')).toHaveClass('ring-accent');
+      expect(second).toHaveAttribute('aria-current', 'true');
+      // Tab goes on from the comment, as after the browser's own jump to a fragment.
+      expect(second).toHaveFocus();
       const first = screen.getByRole('article', { name: 'Comment by bob' });
       expect(first.querySelector('.card')).not.toHaveClass('ring-accent');
 
@@ -215,6 +218,104 @@ describe('the issue view', () => {
       expect(api.calls).not.toContain(page2);
       expect(scrolled).toEqual([]);
       expect(screen.getByRole('button', { name: 'Load more comments' })).toBeEnabled();
+    });
+
+    /** Comments 1..n, one a page, each page linking to the next. */
+    const onePerPage = (n: number, spentOnPage?: number) => (url: URL) => {
+      if (url.pathname.endsWith('/issues/12')) return ok({ ...issue, comments: n });
+      if (!url.pathname.endsWith('/comments')) return undefined;
+      const at = Number(url.searchParams.get('page') ?? '1');
+      const spent = at === spentOnPage ? { rateLimit: { limit: 5000, remaining: 0, used: 5000, resetAt: Date.now() + 3_600_000, resource: 'core', observedAt: Date.now() } } : {};
+      return ok([comment(at, `Comment number ${at}`)], { ...(at < n ? { links: { next: commentsPage(at + 1), last: commentsPage(n) } } : {}), ...spent });
+    };
+    const commentsPage = (n: number) => `http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=${n}`;
+
+    it('loads at most six pages for a link to a comment newer than any of this issue’s, then leaves "Load more" to the reader', async () => {
+      const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-999'], { handler: onePerPage(9) });
+      expect(await screen.findByText('Comment number 6', {}, COMMENTS_RENDER)).toBeInTheDocument();
+      expect(await screen.findByText('Showing 6 of 9 comments')).toBeInTheDocument();
+      expect(api.calls).toContain(commentsPage(6));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(api.calls).not.toContain(commentsPage(7));
+      expect(screen.getByRole('button', { name: 'Load more comments' })).toBeEnabled();
+      expect(scrolled).toEqual([]);
+    });
+
+    it('loads no further page once the rate limit is spent', async () => {
+      const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-5'], { handler: onePerPage(9, 2) });
+      expect(await screen.findByText('Comment number 2', {}, COMMENTS_RENDER)).toBeInTheDocument();
+      expect(screen.getByText('0', { selector: 'header *' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(api.calls).not.toContain(commentsPage(3));
+      expect(scrolled).toEqual([]);
+    });
+
+    it('keeps the list it was opened from when a comment’s time is followed, for "Back to issues"', async () => {
+      const user = userEvent.setup();
+      const { router } = renderApp(['/acme/rocket/issues?state=closed'], {
+        handler: (url) => (url.pathname.endsWith('/repos/acme/rocket/issues') ? ok([issue]) : handler(url)),
+      });
+      await user.click(await screen.findByRole('link', { name: 'Rocket explodes on launch' }, FIRST_RENDER));
+      const first = await screen.findByRole('article', { name: 'Comment by bob' }, COMMENTS_RENDER);
+      await user.click(within(first).getByRole('link', { name: /ago|on / }));
+      await waitFor(() => expect(router.state.location.hash).toBe('#issuecomment-1'));
+      await user.click(screen.getByRole('link', { name: 'Back to issues' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
+      expect(router.state.location.search).toBe('?state=closed');
+    });
+
+    it('leaves the scroll to the router on Back and Forward, where the reader was', async () => {
+      const { router } = renderApp(['/acme/rocket/issues'], {
+        handler: (url) => (url.pathname.endsWith('/repos/acme/rocket/issues') ? ok([issue]) : handler(url)),
+      });
+      await screen.findByRole('link', { name: 'Rocket explodes on launch' }, FIRST_RENDER);
+      await act(() => router.navigate('/acme/rocket/issues/12#issuecomment-2'));
+      await screen.findByRole('article', { name: 'Comment by alice' }, COMMENTS_RENDER);
+      await waitFor(() => expect(scrolled).toEqual(['issuecomment-2']));
+      await act(() => router.navigate(-1));
+      await screen.findByRole('link', { name: 'Rocket explodes on launch' });
+      await act(() => router.navigate(1));
+      await screen.findByRole('article', { name: 'Comment by alice' }, COMMENTS_RENDER);
+      // Rendered anew, the comments are not scrolled to a second time.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(scrolled).toEqual(['issuecomment-2']);
+    });
+
+    it('follows github.com’s link to a pull request’s comment (/pull/12#issuecomment-2) to that comment', async () => {
+      const { router } = renderApp(['/acme/rocket/pull/12#issuecomment-2'], { handler });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues/12'));
+      expect(router.state.location.hash).toBe('#issuecomment-2');
+      await waitFor(() => expect(scrolled).toEqual(['issuecomment-2']), COMMENTS_RENDER);
+    });
+
+    it('holds the comment at the top while the page above it settles, until the reader scrolls', async () => {
+      const resized: (() => void)[] = [];
+      // Only the callback matters: the hook re-scrolls whenever the page's size changes.
+      const jsdomOwn = Object.getOwnPropertyDescriptor(globalThis, 'ResizeObserver');
+      globalThis.ResizeObserver = class {
+        constructor(callback: ResizeObserverCallback) {
+          resized.push(() => callback([], this));
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {
+          resized.length = 0;
+        }
+      };
+      try {
+        renderApp(['/acme/rocket/issues/12#issuecomment-2'], { handler });
+        await waitFor(() => expect(scrolled).toEqual(['issuecomment-2']), COMMENTS_RENDER);
+        // The texts above grow (Markdown, pictures): back to the comment.
+        act(() => resized.forEach((callback) => callback()));
+        expect(scrolled).toEqual(['issuecomment-2', 'issuecomment-2']);
+        // The reader scrolls: the page is theirs.
+        window.dispatchEvent(new WheelEvent('wheel', { deltaY: 100 }));
+        act(() => resized.forEach((callback) => callback()));
+        expect(scrolled).toEqual(['issuecomment-2', 'issuecomment-2']);
+      } finally {
+        if (jsdomOwn) Object.defineProperty(globalThis, 'ResizeObserver', jsdomOwn);
+        else Reflect.deleteProperty(globalThis, 'ResizeObserver');
+      }
     });
 
     it('shows the issue unscrolled when the fragment names no comment or is malformed', async () => {

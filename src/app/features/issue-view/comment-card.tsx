@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { AuthorAssociation, SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { RelativeTime } from '../../components/relative-time';
@@ -31,6 +31,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   targeted?: boolean;
   footer?: ReactNode;
 }) {
+  const location = useLocation();
   const login = user?.login ?? 'ghost';
   const role = association ? ASSOCIATION[association] : undefined;
   const isDescription = verb === 'opened this';
@@ -40,9 +41,12 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   return (
     <article
       id={id}
-      // Scrolled to by a link, it stops below the sticky header rather than under it.
-      className="flex scroll-mt-20 gap-3"
-      aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}>
+      // Scrolled to by a link, it stops below the sticky header rather than under it; the keyboard starts there too.
+      className="flex scroll-mt-20 gap-3 focus:outline-none"
+      tabIndex={targeted ? -1 : undefined}
+      aria-current={targeted ? 'true' : undefined}
+      aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}
+    >
       <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 max-sm:hidden" />
       <div className={clsx('card min-w-0 flex-1', targeted ? 'border-accent ring-1 ring-accent' : highlight && 'border-accent/50')}>
         <header
@@ -57,7 +61,8 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
           <span>
             {verb}{' '}
             {id !== undefined && !isDescription ? (
-              <Link to={`#${id}`} className="hover:text-accent hover:underline">
+              // The page's own state (the list it was opened from) goes with it, for "Back to issues".
+              <Link to={`#${id}`} state={location.state} className="hover:text-accent hover:underline">
                 <RelativeTime iso={createdAt} />
               </Link>
             ) : (

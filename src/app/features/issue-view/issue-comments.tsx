@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import { formatCount } from '../../components/time-format';
 import { useIssueComments } from '../issues/use-issue-comments';
+import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { CommentCard } from './comment-card';
 import { commentScope } from './markdown/markdown-ready';
 import { useLinkedComment, useLoadLinkedComment } from './use-linked-comment';
@@ -27,9 +28,11 @@ export function IssueComments({ owner, repo, number, count, authorLogin }: {
   // one long task in front of the first paint (Lighthouse's total blocking time).
   const shown = useDeferredValue(loaded, NO_COMMENTS);
   const linked = useLinkedComment(useMemo(() => shown.map((comment) => commentScope(comment.id)), [shown]));
+  const block = useRateLimitBlock();
   useLoadLinkedComment(linked, useMemo(() => loaded.map((comment) => comment.id), [loaded]), {
+    pages: comments.data?.pages.length ?? 0,
     hasNextPage: comments.hasNextPage,
-    busyOrFailed: comments.isFetching || comments.isFetchNextPageError,
+    held: comments.isFetching || comments.isFetchNextPageError || block !== null,
     fetchNextPage: comments.fetchNextPage,
   });
   const offline = comments.data?.pages.some((page) => page.offline) ?? false;
