@@ -129,8 +129,9 @@ export function RepoIndexRedirect() {
   return <Navigate to={listPath(owner, repo)} replace />;
 }
 
-/** github.com/o/r/pull/12: a pull request is an issue here. */
+/** github.com/o/r/pull/12: a pull request is an issue here (a link to one of its comments, `#issuecomment-…`, included). */
 export function PullRedirect() {
   const { owner = '', repo = '', number = '' } = useParams();
-  return <Navigate to={/^\d+$/.test(number) ? issueViewPath(owner, repo, Number(number)) : listPath(owner, repo)} replace />;
+  const { hash } = useLocation();
+  return <Navigate to={/^\d+$/.test(number) ? `${issueViewPath(owner, repo, Number(number))}${hash}` : listPath(owner, repo)} replace />;
 }

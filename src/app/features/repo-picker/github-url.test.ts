@@ -32,10 +32,14 @@ describe('the github.com URL translator', () => {
     expect(pathOf('https://github.com/acme/rocket/pulls')).toBe('/acme/rocket/issues?type=pr');
   });
 
-  it('maps one issue or pull request, ignoring the comment anchor', () => {
+  it('maps one issue or pull request, keeping a link to one of its comments', () => {
     expect(pathOf('https://github.com/acme/rocket/issues/12')).toBe('/acme/rocket/issues/12');
-    expect(pathOf('https://github.com/acme/rocket/issues/12#issuecomment-99')).toBe('/acme/rocket/issues/12');
+    expect(pathOf('https://github.com/acme/rocket/issues/12#issuecomment-99')).toBe('/acme/rocket/issues/12#issuecomment-99');
+    expect(pathOf('https://github.com/acme/rocket/pull/7#issuecomment-1234567890')).toBe('/acme/rocket/issues/7#issuecomment-1234567890');
     expect(pathOf('https://github.com/acme/rocket/pull/7/files')).toBe('/acme/rocket/issues/7');
+    // Other anchors name nothing here.
+    expect(pathOf('https://github.com/acme/rocket/pull/7/files#diff-2f5a')).toBe('/acme/rocket/issues/7');
+    expect(pathOf('https://github.com/acme/rocket/issues/12#issuecomment-x')).toBe('/acme/rocket/issues/12');
   });
 
   it('translates the search of the brief’s example URL', () => {

@@ -16,7 +16,7 @@ import { SEARCH_TOKEN } from './search-qualifiers';
 
 export type Destination =
   | { kind: 'list'; owner: string; repo: string; search: URLSearchParams }
-  | { kind: 'issue'; owner: string; repo: string; number: number };
+  | { kind: 'issue'; owner: string; repo: string; number: number; /** the id of a comment it links to */ comment?: number };
 
 export type TranslateResult =
   | { ok: true; destination: Destination; path: string; ignored: string[] }
@@ -31,6 +31,7 @@ export interface SearchTranslation {
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
+const COMMENT_ANCHOR = /^#issuecomment-([1-9]\d{0,15})$/;
 const GITHUB_HOSTS = new Set(['github.com', 'www.github.com', 'api.github.com']);
 
 const HELP = 'Enter a repository as owner/name (for example acme/rocket), or paste a GitHub URL.';
@@ -42,7 +43,7 @@ export function isRepoName(owner: string, repo: string): boolean {
 function result(destination: Destination, ignored: string[] = []): TranslateResult {
   const path =
     destination.kind === 'issue'
-      ? issueViewPath(destination.owner, destination.repo, destination.number)
+      ? `${issueViewPath(destination.owner, destination.repo, destination.number)}${destination.comment === undefined ? '' : `#issuecomment-${destination.comment}`}`
       : listPath(destination.owner, destination.repo, destination.search);
   return { ok: true, destination, path, ignored };
 }
@@ -94,7 +95,9 @@ export function translateRepoInput(input: string): TranslateResult {
   if (!isRepoName(owner, repo)) return { ok: false, message: `“${owner}/${repo}” is not a repository name. ${HELP}` };
 
   if ((section === 'issues' || section === 'pull' || section === 'pulls') && detail !== undefined && ISSUE_NUMBER.test(detail)) {
-    return result({ kind: 'issue', owner, repo, number: Number(detail) });
+    // GitHub's link to one comment; other anchors (a pull request's diff lines) name nothing here.
+    const comment = COMMENT_ANCHOR.exec(url.hash)?.[1];
+    return result({ kind: 'issue', owner, repo, number: Number(detail), ...(comment === undefined ? {} : { comment: Number(comment) }) });
   }
   if (section === 'issues' || section === 'pulls') {
     const base = section === 'pulls' ? 'pulls' : 'issues';
