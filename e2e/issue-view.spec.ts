@@ -137,3 +137,17 @@ test('on a phone, each card shows its author’s avatar once, small, in its head
     expect((await avatars.boundingBox())!.width).toBe(20);
   }
 });
+
+test('a footnote link scrolls its note to just below the sticky header', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await page.goto(`${service.origin}/acme/rocket/issues/409`);
+  const reference = page.getByRole('article', { name: 'Description by fzahra' }).getByRole('link', { name: '1', exact: true });
+  const href = await reference.getAttribute('href');
+  expect(href).toMatch(/^#/);
+  await reference.click();
+  const note = page.locator(`[id="${decodeURIComponent(href!.slice(1))}"]`);
+  await expect(note).toBeInViewport();
+  const header = await page.getByRole('banner').boundingBox();
+  const headerBottom = header!.y + header!.height;
+  await expect.poll(async () => { const y = (await note.boundingBox())!.y; return y >= headerBottom && y < headerBottom + 100; }).toBe(true);
+});

@@ -41,8 +41,8 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   return (
     <article
       id={id}
-      // Scrolled to by a link, it stops below the sticky header rather than under it; the keyboard starts there too.
-      className="flex scroll-mt-20 gap-3 focus:outline-none"
+      // Scrolled to by a link (below the sticky header: scroll-padding-top in styles.css), the keyboard starts there too.
+      className="flex gap-3 focus:outline-none"
       tabIndex={targeted ? -1 : undefined}
       aria-current={targeted ? 'true' : undefined}
       aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}
