@@ -32,6 +32,29 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
+ * React Router 7 ships a production build beside its development one
+ * (dist/production, the same code with its development warnings switched
+ * off), but its package exports name only dist/development, so a bundler
+ * always takes that one. Production builds use the production build: 0.6 kB
+ * gzip less on the list's first paint, and none of the checks that only
+ * print warnings run on a user's device. Tests and the dev server keep the
+ * warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
+  if (production === development) throw new Error(`react-router's layout changed: no production build beside ${development}`);
+  return {
+    name: 'issuescope:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? production : null;
+    },
+  };
+}
+
+/**
  * The Markdown worker (src/app/features/issue-view/markdown/markdown-worker.ts)
  * has no `document`. micromark decodes entities with
  * decode-named-character-reference, whose "browser" build asks the DOM to do
@@ -51,7 +74,7 @@ function workerEntityDecoder(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), firstPaintOrder()],
+  plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder()],
   worker: { format: 'es', plugins: () => [workerEntityDecoder()] },
   build: {
     outDir: 'dist',
