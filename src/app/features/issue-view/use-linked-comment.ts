@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { commentIdFromAnchor } from '../repo-picker/app-paths';
 
 /** How long a linked comment is held at the top while the page above it settles (Markdown, pictures). */
 const SETTLE_MS = 3_000;
@@ -60,7 +61,6 @@ function holdAtTop(element: HTMLElement): () => void {
   return stop;
 }
 
-const COMMENT_FRAGMENT = /^issuecomment-([1-9]\d{0,15})$/;
 /** Pages of comments a link loads on its own; beyond them "Load more" is the reader's. */
 export const LINKED_COMMENT_MAX_PAGES = 6;
 
@@ -80,8 +80,7 @@ export function useLoadLinkedComment(target: string | null, loadedIds: readonly 
   held: boolean;
   fetchNextPage: () => unknown;
 }): void {
-  const match = target === null ? null : COMMENT_FRAGMENT.exec(target);
-  const wanted = match ? Number(match[1]) : null;
+  const wanted = target === null ? null : commentIdFromAnchor(target);
   const loaded = wanted !== null && loadedIds.includes(wanted);
   const lastId = loadedIds.at(-1);
   const { pages, hasNextPage, held, fetchNextPage } = more;

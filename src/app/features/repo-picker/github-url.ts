@@ -11,7 +11,7 @@
  * first paint only needs ./app-paths and ./search-qualifiers.
  */
 import { LIST_PARAM_NAMES } from '../issues/list-view';
-import { issueViewPath, listPath } from './app-paths';
+import { commentAnchor, commentIdFromAnchor, issueViewPath, listPath } from './app-paths';
 import { SEARCH_TOKEN } from './search-qualifiers';
 
 export type Destination =
@@ -31,7 +31,6 @@ export interface SearchTranslation {
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
-const COMMENT_ANCHOR = /^#issuecomment-([1-9]\d{0,15})$/;
 const GITHUB_HOSTS = new Set(['github.com', 'www.github.com', 'api.github.com']);
 
 const HELP = 'Enter a repository as owner/name (for example acme/rocket), or paste a GitHub URL.';
@@ -43,7 +42,7 @@ export function isRepoName(owner: string, repo: string): boolean {
 function result(destination: Destination, ignored: string[] = []): TranslateResult {
   const path =
     destination.kind === 'issue'
-      ? `${issueViewPath(destination.owner, destination.repo, destination.number)}${destination.comment === undefined ? '' : `#issuecomment-${destination.comment}`}`
+      ? `${issueViewPath(destination.owner, destination.repo, destination.number)}${destination.comment === undefined ? '' : `#${commentAnchor(destination.comment)}`}`
       : listPath(destination.owner, destination.repo, destination.search);
   return { ok: true, destination, path, ignored };
 }
@@ -96,8 +95,8 @@ export function translateRepoInput(input: string): TranslateResult {
 
   if ((section === 'issues' || section === 'pull' || section === 'pulls') && detail !== undefined && ISSUE_NUMBER.test(detail)) {
     // GitHub's link to one comment; other anchors (a pull request's diff lines) name nothing here.
-    const comment = COMMENT_ANCHOR.exec(url.hash)?.[1];
-    return result({ kind: 'issue', owner, repo, number: Number(detail), ...(comment === undefined ? {} : { comment: Number(comment) }) });
+    const comment = commentIdFromAnchor(url.hash.slice(1));
+    return result({ kind: 'issue', owner, repo, number: Number(detail), ...(comment === null ? {} : { comment }) });
   }
   if (section === 'issues' || section === 'pulls') {
     const base = section === 'pulls' ? 'pulls' : 'issues';

@@ -1,3 +1,4 @@
+import { commentAnchor } from '../../repo-picker/app-paths';
 import { loadMarkdownBody } from './preload-markdown';
 import { readableByUse } from './readable-promise';
 
@@ -9,9 +10,9 @@ export interface PageText {
   scope: string;
 }
 
-/** The scope of the issue's own text; a comment's is its card's id, `issuecomment-<id>`. */
+/** The scope of the issue's own text; a comment's is its card's id, the comment's anchor (`issuecomment-<id>`). */
 export const DESCRIPTION_SCOPE = 'description';
-export const commentScope = (id: number): string => `issuecomment-${id}`;
+export const commentScope = commentAnchor;
 
 let loadedBody: MarkdownBodyModule | undefined;
 let bodyReady: Promise<void> | undefined;
