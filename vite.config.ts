@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { eagerCompileHint } from './scripts/eager-compile-hint.js';
 import { firstPaintOrder } from './scripts/first-paint-order.js';
 
 /**
@@ -74,8 +75,8 @@ function workerEntityDecoder(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder()],
-  worker: { format: 'es', plugins: () => [workerEntityDecoder()] },
+  plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder(), eagerCompileHint()],
+  worker: { format: 'es', plugins: () => [workerEntityDecoder(), eagerCompileHint()] },
   build: {
     outDir: 'dist',
     sourcemap: true,

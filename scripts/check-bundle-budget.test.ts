@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Manifest } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundleReport, firstPaintFiles, FIRST_PAINT_JS_BUDGET_BYTES, formatBundleReport, lazyFiles } from './check-bundle-budget';
+import { EAGER_COMPILE_HINT } from './eager-compile-hint';
 
 const ROUTE = 'src/app/routes/issue-list-page.tsx';
 
@@ -58,7 +59,8 @@ describe('the bundle report', () => {
     dist = null;
   });
 
-  function writeBuild(frameworkBytes: number): string {
+  /** The first-paint scripts start with the compile hint, unless `hintless` names one. */
+  function writeBuild(frameworkBytes: number, hintless: string[] = []): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
     mkdirSync(path.join(dir, '.vite'));
     mkdirSync(path.join(dir, 'assets'));
@@ -68,6 +70,11 @@ describe('the bundle report', () => {
     }
     // Random bytes do not compress: the gzip size is about the raw size.
     writeFileSync(path.join(dir, 'assets', 'framework.js'), randomBytes(frameworkBytes).toString('base64'));
+    for (const file of firstPaintFiles(manifest, ROUTE).js) {
+      if (hintless.includes(file)) continue;
+      const at = path.join(dir, file);
+      writeFileSync(at, `${EAGER_COMPILE_HINT}\n${readFileSync(at, 'utf8')}`);
+    }
     return dir;
   }
 
@@ -86,8 +93,18 @@ describe('the bundle report', () => {
     const js = big.checks.find((c) => c.name.startsWith('first-paint JavaScript'));
     expect(FIRST_PAINT_JS_BUDGET_BYTES).toBe(135_000);
     expect(js?.ok).toBe(false);
-    expect(js?.gzipBytes).toBeGreaterThan(FIRST_PAINT_JS_BUDGET_BYTES);
+    expect(js?.kind === 'size' ? js.gzipBytes : 0).toBeGreaterThan(FIRST_PAINT_JS_BUDGET_BYTES);
     expect(big.checks.find((c) => c.name.startsWith('first-paint CSS'))?.ok).toBe(true);
     expect(formatBundleReport(big)).toMatch(/✗ first-paint JavaScript \(gzip\): \d+\.\d\d kB of 135\.00 kB/);
+  });
+
+  it("fails a build whose first-paint scripts lack V8's compile hint, and names them; lazy chunks need none", () => {
+    dist = writeBuild(10_000, ['assets/row.js']);
+    const report = bundleReport(dist, ROUTE);
+    const hint = report.checks.find((c) => c.kind === 'compile-hint');
+    expect(hint?.ok).toBe(false);
+    expect(hint?.kind === 'compile-hint' ? hint.missing : []).toEqual(['assets/row.js']);
+    expect(report.checks.filter((c) => c.kind === 'size').every((c) => c.ok)).toBe(true);
+    expect(formatBundleReport(report)).toContain(`✗ first-paint scripts start with ${EAGER_COMPILE_HINT}: not assets/row.js`);
   });
 });

@@ -10,14 +10,19 @@
  * (node:zlib), as a server compressing static files ahead of time would send
  * them; kB are 1,000 bytes, as Vite's own report prints them.
  *
+ * It also checks that every first-paint script starts with V8's compile hint
+ * (scripts/eager-compile-hint.ts), which a change to the build could lose
+ * without a byte of difference in size.
+ *
  * `tsx scripts/check-bundle-budget.ts [distDir]` prints the table and exits 1
- * when a budget is exceeded; `npm test` runs it right after the build.
+ * when a check fails; `npm test` runs it right after the build.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { EAGER_COMPILE_HINT, hasEagerCompileHint } from './eager-compile-hint.js';
 
 export const GZIP_LEVEL = 9;
 /** The page the first paint is measured for; it must be in the entry, not a lazy chunk of its own. */
@@ -88,12 +93,10 @@ export interface SizedFile {
   source: string | null;
 }
 
-export interface BudgetCheck {
-  name: string;
-  gzipBytes: number;
-  budgetBytes: number;
-  ok: boolean;
-}
+export type BudgetCheck =
+  | { kind: 'size'; name: string; gzipBytes: number; budgetBytes: number; ok: boolean }
+  /** the first-paint scripts whose first line is not the compile hint */
+  | { kind: 'compile-hint'; name: string; missing: string[]; ok: boolean };
 
 export interface BundleReport {
   firstPaint: { js: SizedFile[]; css: SizedFile[]; jsGzipBytes: number; cssGzipBytes: number };
@@ -111,6 +114,7 @@ function sourceOf(manifest: Manifest): Map<string, string> {
 export function bundleReport(distDir: string, page: string = FIRST_PAINT_PAGE): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const sources = sourceOf(manifest);
+  const hintless = (file: string): boolean => !hasEagerCompileHint(readFileSync(path.join(distDir, file), 'utf8'));
   const size = (file: string): SizedFile => {
     const content = readFileSync(path.join(distDir, file));
     return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: GZIP_LEVEL }).length, source: sources.get(file) ?? null };
@@ -128,15 +132,26 @@ export function bundleReport(distDir: string, page: string = FIRST_PAINT_PAGE): 
     checks: [
       check('first-paint JavaScript (gzip)', jsGzipBytes, FIRST_PAINT_JS_BUDGET_BYTES),
       check('first-paint CSS (gzip)', cssGzipBytes, FIRST_PAINT_CSS_BUDGET_BYTES),
+      hintCheck(firstPaint.js.filter(hintless)),
     ],
   };
 }
 
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(2)} kB`;
+
 function check(name: string, gzipBytes: number, budgetBytes: number): BudgetCheck {
-  return { name, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes };
+  return { kind: 'size', name, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes };
 }
 
-const kB = (bytes: number): string => `${(bytes / 1000).toFixed(2)} kB`;
+function hintCheck(missing: string[]): BudgetCheck {
+  return { kind: 'compile-hint', name: `first-paint scripts start with ${EAGER_COMPILE_HINT}`, missing, ok: missing.length === 0 };
+}
+
+function checkLine(c: BudgetCheck): string {
+  const mark = c.ok ? '✓' : '✗';
+  if (c.kind === 'size') return `  ${mark} ${c.name}: ${kB(c.gzipBytes)} of ${kB(c.budgetBytes)}`;
+  return `  ${mark} ${c.name}${c.ok ? '' : `: not ${c.missing.join(', ')}`}`;
+}
 
 /** The report as a table for a terminal. */
 export function formatBundleReport(report: BundleReport): string {
@@ -152,7 +167,7 @@ export function formatBundleReport(report: BundleReport): string {
     ...report.lazy.js.map(row),
     ...report.lazy.css.map(row),
     '',
-    ...report.checks.map((c) => `  ${c.ok ? '✓' : '✗'} ${c.name}: ${kB(c.gzipBytes)} of ${kB(c.budgetBytes)}`),
+    ...report.checks.map(checkLine),
   ];
   return lines.join('\n');
 }
