@@ -63,3 +63,40 @@ test('seen pages stay readable during an outage, and the app recovers by itself 
   await expect(pager).toContainText('Page 3 of');
   await expect.poll(() => shownIssueNumbers(page)).not.toEqual(pageTwo);
 });
+
+test('an outage that comes before the notice’s own chunk has arrived is still announced, and the app recovers when the service returns', async ({ page }) => {
+  // The notice is a chunk of its own, fetched once the first page has loaded. Here every download of it
+  // fails until the service returns, as when the service stops before that fetch.
+  let chunkServed = false;
+  await page.route(/\/assets\/service-status-notice-[\w-]+\.js$/, (route) => (chunkServed ? route.continue() : route.abort('connectionrefused')));
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  const next = pager.getByRole('link', { name: 'Next', exact: true });
+  const offline = page.getByRole('status').filter({ hasText: 'Can’t reach the service at' });
+
+  let answer = waitForIssueList(page);
+  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await answer;
+  await expect(pager).toContainText('Page 1 of');
+  const pageOne = await shownIssueNumbers(page);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  const { port, db } = service;
+  await service.close();
+  await next.click();
+  await expect(offline).toBeVisible({ timeout: 15_000 });
+  await expect(offline).toContainText(`Can’t reach the service at ${service.origin} — showing saved pages; retrying`);
+  await expect(page.getByRole('heading', { name: 'Issuescope stopped working' })).toHaveCount(0);
+  await page.goBack();
+  await expect(pager).toContainText('Page 1 of');
+  expect(await shownIssueNumbers(page)).toEqual(pageOne);
+
+  // The service returns: the notice's chunk arrives, finds the service answering, and the notice goes.
+  service = await startE2eService({}, { port, db });
+  chunkServed = true;
+  await expect(offline).toBeHidden({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  answer = waitForIssueList(page);
+  await next.click();
+  expect((await answer).status()).toBe(200);
+  await expect(pager).toContainText('Page 2 of');
+});
