@@ -8,7 +8,7 @@
  * the Markdown renderer and the Markdown worker) before the issue shows, so
  * compiling them one by one on first call was blocking time: on a cold load of
  * the list about 150 ms on this repository's two-core host (about 1,000 lazy
- * compilations), 10–15 ms with the hint. A script asks for it with this
+ * compilations), 9–13 ms with the hint. A script asks for it with this
  * comment as its first line; other engines read a comment. Other lazy chunks
  * (settings, dialogs, the continuous list, grammars) keep V8's own choice.
  */
