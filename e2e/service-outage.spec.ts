@@ -4,7 +4,7 @@
  * the app keeps trying, and when the service comes back on the same port the
  * app recovers by itself: the notice goes, new pages load, no reload needed.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { shownIssueNumbers, waitForIssueList } from './support/issue-list';
 import { startE2eService, type E2eService } from './support/service';
 
@@ -18,16 +18,21 @@ test.afterAll(async () => {
   await service.close();
 });
 
-test('seen pages stay readable during an outage, and the app recovers by itself when the service returns', async ({ page }) => {
+/** Opens page 1 of the list; its pager, the pager's Next link, and the outage bar (absent until an outage). */
+async function openFirstPage(page: Page) {
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   const next = pager.getByRole('link', { name: 'Next', exact: true });
   const offline = page.getByRole('status').filter({ hasText: 'Can’t reach the service at' });
-
-  let answer = waitForIssueList(page);
+  const answer = waitForIssueList(page);
   await page.goto(`${service.origin}/acme/rocket/issues`);
   await answer;
   await expect(pager).toContainText('Page 1 of');
-  answer = waitForIssueList(page);
+  return { pager, next, offline };
+}
+
+test('seen pages stay readable during an outage, and the app recovers by itself when the service returns', async ({ page }) => {
+  const { pager, next, offline } = await openFirstPage(page);
+  let answer = waitForIssueList(page);
   await next.click();
   await answer;
   await expect(pager).toContainText('Page 2 of');
@@ -69,14 +74,7 @@ test('an outage that comes before the notice’s own chunk has arrived is still 
   // fails until the service returns, as when the service stops before that fetch.
   let chunkServed = false;
   await page.route(/\/assets\/service-status-notice-[\w-]+\.js$/, (route) => (chunkServed ? route.continue() : route.abort('connectionrefused')));
-  const pager = page.getByRole('navigation', { name: 'Pagination' });
-  const next = pager.getByRole('link', { name: 'Next', exact: true });
-  const offline = page.getByRole('status').filter({ hasText: 'Can’t reach the service at' });
-
-  let answer = waitForIssueList(page);
-  await page.goto(`${service.origin}/acme/rocket/issues`);
-  await answer;
-  await expect(pager).toContainText('Page 1 of');
+  const { pager, next, offline } = await openFirstPage(page);
   const pageOne = await shownIssueNumbers(page);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
@@ -95,7 +93,7 @@ test('an outage that comes before the notice’s own chunk has arrived is still 
   chunkServed = true;
   await expect(offline).toBeHidden({ timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  answer = waitForIssueList(page);
+  const answer = waitForIssueList(page);
   await next.click();
   expect((await answer).status()).toBe(200);
   await expect(pager).toContainText('Page 2 of');
