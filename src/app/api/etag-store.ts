@@ -51,13 +51,16 @@ function isStoredResponse(value: unknown): value is StoredResponse {
  */
 export function createIndexedDbEtagStore(dbName: string = DEFAULT_ETAG_DB_NAME): EtagStore {
   let store: UseStore | null = null;
-  // createStore opens lazily, but resolve it lazily too: a missing `indexedDB`
-  // global must surface inside the try/catch of a call, not at construction.
+  // Resolved lazily: a missing `indexedDB` global must surface inside the
+  // try/catch of a call, not at construction.
   const keyvalStore = (): UseStore => (store ??= createStore(dbName, OBJECT_STORE_NAME));
   try {
-    // Start opening the database now, while the app starts: the first request reads it
-    // before it can go out, and would otherwise wait for the open too.
-    keyvalStore();
+    // Open the database now, while the app starts: the first request reads it before it can
+    // go out. createStore alone opens nothing (idb-keyval opens on first use); this empty
+    // transaction does, so the open overlaps the router's start instead of following it.
+    keyvalStore()('readonly', () => undefined).catch(() => {
+      // Refused or unavailable: each call tries again and answers as an empty cache.
+    });
   } catch {
     // No IndexedDB here: each call tries again and answers as an empty cache.
   }
