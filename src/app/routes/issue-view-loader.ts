@@ -5,6 +5,7 @@
  */
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { commentScope, DESCRIPTION_SCOPE, markdownTreesReady } from '../features/issue-view/markdown/markdown-ready';
+import { readableByUse } from '../features/issue-view/markdown/readable-promise';
 import { preloadMarkdown } from '../features/issue-view/markdown/preload-markdown';
 import { issueCommentsQuery, issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
@@ -14,8 +15,9 @@ import type { AppServices } from '../services/app-services';
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 /**
  * The longest an address opened cold waits for its issue before the page
- * shows its skeleton instead: long enough for a usual answer, short enough
- * that a slow service still shows a page being loaded.
+ * shows its skeleton instead, and for its texts before they show as they come:
+ * long enough for a usual answer, short enough that a slow service still shows
+ * a page being loaded.
  */
 export const COLD_OPEN_WAIT_MAX_MS = 2_000;
 /**
@@ -31,8 +33,19 @@ export function parseIssueNumber(raw: string | undefined): number | null {
   return raw !== undefined && ISSUE_NUMBER.test(raw) ? Number(raw) : null;
 }
 
+/**
+ * What the page waits on below its header: the description and the comments,
+ * parsed and ready to render. Settled (and readable by `use` without
+ * suspending) unless the page was opened cold and the texts are still on their way.
+ */
+export interface IssueViewLoaderData {
+  textsShown: Promise<void>;
+}
+
+export const TEXTS_AT_HAND: IssueViewLoaderData = { textsShown: readableByUse(Promise.resolve()) };
+
 export function issueViewLoader(services: AppServices) {
-  return ({ params }: LoaderFunctionArgs): Promise<null> | null => {
+  return ({ params }: LoaderFunctionArgs): Promise<IssueViewLoaderData> | IssueViewLoaderData => {
     const number = parseIssueNumber(params.number);
     // Not an issue number: this address is no page of ours.
     if (number === null) throw data(null, { status: 404 });
@@ -41,17 +54,20 @@ export function issueViewLoader(services: AppServices) {
     // The renderer's chunk and worker load alongside the data, not after the page has rendered and asked for them.
     preloadMarkdown();
     const repoOfTexts = { owner, name: repo };
-    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
+    if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return TEXTS_AT_HAND;
     const connection = services.connection.getSnapshot();
     const { queryClient } = services;
     const detail = issueDetailQuery(connection, owner, repo, number);
     const cached = queryClient.getQueryData(detail.queryKey);
-    // Each text is parsed (in the worker) as soon as it is known, while the rest still loads.
-    const issueShown = queryClient.ensureQueryData(detail).then(
-      (issue) => markdownTreesReady([{ markdown: issue.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts),
+    const issueLoaded = queryClient.ensureQueryData(detail).then(
+      (issue) => issue,
       () => {
         // The page's own query shows the failure.
       },
+    );
+    // Each text is parsed (in the worker) as soon as it is known, while the rest still loads.
+    const issueShown = issueLoaded.then((issue) =>
+      issue === undefined ? undefined : markdownTreesReady([{ markdown: issue.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts),
     );
     // Comments in parallel, unless the list already says there are none (a request saved).
     const fromList = issueFromListCache(queryClient, connection.identity, owner, repo, number);
@@ -66,16 +82,16 @@ export function issueViewLoader(services: AppServices) {
     // Opened from the list (or seen before), the page shows what the cache holds once its text can render.
     const atHand = cached ?? fromList;
     if (atHand !== undefined) {
-      return Promise.race([markdownTreesReady([{ markdown: atHand.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts), elapsed(WARM_OPEN_WAIT_MAX_MS)]).then(() => null);
+      return Promise.race([markdownTreesReady([{ markdown: atHand.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts), elapsed(WARM_OPEN_WAIT_MAX_MS)]).then(() => TEXTS_AT_HAND);
     }
-    // Opened cold (a shared link, a reload): the first paint waits, briefly, for the whole
-    // issue, so the page frame appears with it in one go. A skeleton first and the issue
-    // later would move the footer and the repository's header line (layout shift), and
-    // on a wide screen the scrollbar the long page brings shifts everything sideways.
+    // Opened cold (a shared link, a reload): the header (title, state, author) shows as soon as
+    // the issue and its repository are here; below it, the description, comments and sidebar
+    // wait, briefly, to appear together in one go. Shown as they came, each text would push the
+    // ones below it down (layout shift). Nothing sits below that block on screen (the footer
+    // starts below the fold), so its one swap moves nothing.
+    const shownBy = elapsed(COLD_OPEN_WAIT_MAX_MS);
     const repositoryShown = queryClient.ensureQueryData(repositoryQuery(connection, owner, repo)).catch(() => {});
-    return Promise.race([
-      Promise.all([issueShown, commentsShown, repositoryShown]),
-      elapsed(COLD_OPEN_WAIT_MAX_MS),
-    ]).then(() => null);
+    const textsShown = readableByUse(Promise.race([Promise.all([issueShown, commentsShown]), shownBy]).then(() => {}));
+    return Promise.race([Promise.all([issueLoaded, repositoryShown]), shownBy]).then(() => ({ textsShown }));
   };
 }

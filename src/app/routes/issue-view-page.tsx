@@ -5,7 +5,7 @@
  */
 import { ArrowLeftIcon } from '../components/page-icons';
 import { Suspense, use, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams, type To } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
 import { ProgressBar } from '../components/progress-bar';
 import { RelativeTime } from '../components/relative-time';
@@ -22,7 +22,7 @@ import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { IssueTitle } from '../components/issue-title';
-import { parseIssueNumber } from './issue-view-loader';
+import { parseIssueNumber, TEXTS_AT_HAND, type IssueViewLoaderData } from './issue-view-loader';
 
 /** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */
 function backTarget(state: unknown, owner: string, repo: string): { to: To; state: unknown } {
@@ -42,6 +42,7 @@ export function IssueViewPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const query = useIssue(owner, repo, number);
+  const { textsShown } = useLoaderData<IssueViewLoaderData | undefined>() ?? TEXTS_AT_HAND;
   const back = backTarget(location.state, owner, repo);
 
   useHotkeys({
@@ -66,74 +67,78 @@ export function IssueViewPage() {
           <IssueSkeleton />
         )
       ) : (
-        <Suspense fallback={<IssueSkeleton />}>
-          <MarkdownReady>
-            <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
-            <header className="relative space-y-3 border-b border-line pb-4">
-              {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
-              <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
-                <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
-              </h1>
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
-                <IssueStateBadge issue={issue} />
-                <span>
-                  <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
-                  <RelativeTime iso={issue.created_at} />
-                  {issue.state === 'closed' && issue.closed_at ? (
-                    <>
-                      {' '}· closed <RelativeTime iso={issue.closed_at} />
-                    </>
-                  ) : null}
-                  {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
-                </span>
-                {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
-              </div>
-            </header>
-            {query.data?.offline ? (
-              <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
-                <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
-              </p>
-            ) : null}
-            {query.isError ? (
-              <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
-            ) : null}
-            <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
-              <div className="min-w-0 space-y-6">
-                <CommentCard
-                  user={issue.user}
-                  association={issue.author_association}
-                  createdAt={issue.created_at}
-                  verb="opened this"
-                  body={issue.body}
-                  owner={owner}
-                  repo={repo}
-                />
-                <IssueComments
-                  owner={owner}
-                  repo={repo}
-                  number={number}
-                  count={issue.comments}
-                  authorLogin={issue.user?.login ?? null}
-                />
-              </div>
-              <div className="md:order-last">
-                <IssueSidebar issue={issue} owner={owner} repo={repo} />
-              </div>
+        <>
+          <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
+          <header className="relative space-y-3 border-b border-line pb-4">
+            {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
+            <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
+              <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
+              <IssueStateBadge issue={issue} />
+              <span>
+                <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
+                <RelativeTime iso={issue.created_at} />
+                {issue.state === 'closed' && issue.closed_at ? (
+                  <>
+                    {' '}· closed <RelativeTime iso={issue.closed_at} />
+                  </>
+                ) : null}
+                {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
+              </span>
+              {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
             </div>
-          </MarkdownReady>
-        </Suspense>
+          </header>
+          {query.data?.offline ? (
+            <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
+              <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
+            </p>
+          ) : null}
+          {query.isError ? (
+            <ErrorPanel error={query.error} subject="issue" onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+          ) : null}
+          {/* Opened cold, the header shows first; what is below it appears in one go once its texts can render (see the loader). */}
+          <Suspense fallback={<IssueBodySkeleton />}>
+            <TextsShown until={textsShown}>
+              <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+                <div className="min-w-0 space-y-6">
+                  <CommentCard
+                    user={issue.user}
+                    association={issue.author_association}
+                    createdAt={issue.created_at}
+                    verb="opened this"
+                    body={issue.body}
+                    owner={owner}
+                    repo={repo}
+                  />
+                  <IssueComments
+                    owner={owner}
+                    repo={repo}
+                    number={number}
+                    count={issue.comments}
+                    authorLogin={issue.user?.login ?? null}
+                  />
+                </div>
+                <div className="md:order-last">
+                  <IssueSidebar issue={issue} owner={owner} repo={repo} />
+                </div>
+              </div>
+            </TextsShown>
+          </Suspense>
+        </>
       )}
     </div>
   );
 }
 
 /**
- * Shows the issue only once the renderer's chunk (started by the loader) is
- * here: one swap from the skeleton, not a page whose body grows and pushes the
- * comments down as the chunk arrives. The loader has usually waited for the
- * texts' trees too.
+ * Shows what is below the header once its texts can render: the renderer's
+ * chunk (started by the loader) is here, and, opened cold, the loader's wait
+ * for the texts' trees is over. One swap from the skeleton, not a page whose
+ * body grows and pushes the comments down as each text arrives.
  */
-function MarkdownReady({ children }: { children: ReactNode }) {
+function TextsShown({ until, children }: { until: Promise<void>; children: ReactNode }) {
+  use(until);
   use(markdownRendererReady());
   return children;
 }
@@ -143,11 +148,25 @@ function IssueSkeleton() {
     <div className="space-y-4" role="status" aria-label="Loading the issue">
       <Skeleton className="h-8 w-3/4" />
       <Skeleton className="h-5 w-1/2" />
-      <div className="card space-y-2 p-4">
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <TextSkeleton />
+    </div>
+  );
+}
+
+function IssueBodySkeleton() {
+  return (
+    <div role="status" aria-label="Loading the description and comments">
+      <TextSkeleton />
+    </div>
+  );
+}
+
+function TextSkeleton() {
+  return (
+    <div className="card space-y-2 p-4">
+      <Skeleton className="h-4 w-11/12" />
+      <Skeleton className="h-4 w-4/5" />
+      <Skeleton className="h-4 w-2/3" />
     </div>
   );
 }
