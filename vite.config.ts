@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import { eagerCompileHint } from './scripts/eager-compile-hint.js';
@@ -44,7 +45,9 @@ function reactRouterTreeShaking(): Plugin {
 function reactRouterProductionBuild(): Plugin {
   const development = createRequire(import.meta.url).resolve('react-router');
   const production = development.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
-  if (production === development) throw new Error(`react-router's layout changed: no production build beside ${development}`);
+  if (production === development || !existsSync(production)) {
+    throw new Error(`react-router's layout changed: no production build (dist/production/index.mjs) beside ${development}`);
+  }
   return {
     name: 'issuescope:react-router-production-build',
     apply: 'build',
