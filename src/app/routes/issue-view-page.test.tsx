@@ -54,6 +54,9 @@ describe('the issue view', () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ }, FIRST_RENDER)).toHaveTextContent('#12');
+    // The issue's title is the page's one h1; the repository's name above it is not a heading here.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /acme\s*\/\s*rocket/, current: false })).toBeInTheDocument();
     expect(screen.getByText('Open', { selector: 'span span, span' })).toBeInTheDocument();
     // Opened cold, the details appear with the description, once its text can render.
     const details = await screen.findByRole('complementary', { name: 'Details' }, FIRST_RENDER);

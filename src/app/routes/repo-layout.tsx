@@ -4,7 +4,7 @@
  */
 import { InfoIcon, LockIcon, RepoIcon } from '../components/icons';
 import { Fragment } from 'react';
-import { Link, Navigate, Outlet, useLocation, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatch, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Skeleton } from '../components/skeleton';
 import { formatCount } from '../components/time-format';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
@@ -54,6 +54,8 @@ export function RepoLayout() {
   const renamed = readRenamed(location.state);
   const data = repository.data?.data;
   const loading = repository.isPending && repository.fetchStatus !== 'idle';
+  // The repository's name heads its list; an issue's page has the issue's title as its one h1.
+  const RepoName = useMatch('/:owner/:repo/issues/:number') === null ? 'h1' : 'p';
 
   return (
     <div className="space-y-4">
@@ -69,14 +71,14 @@ export function RepoLayout() {
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h1 className="flex min-w-0 items-center gap-2 text-xl">
+        <RepoName className="flex min-w-0 items-center gap-2 text-xl">
           <RepoIcon size={20} aria-hidden="true" className="shrink-0 text-fg-muted" />
           <Link to={listPath(owner, repo)} className="min-w-0 truncate text-accent hover:underline">
             <span>{data?.owner?.login ?? owner}</span>
             <span className="px-1 text-fg-muted">/</span>
             <span className="font-semibold">{data?.name ?? repo}</span>
           </Link>
-        </h1>
+        </RepoName>
         {/* Until the repository answers, placeholders hold the boxes its badge, count and description take. */}
         {data ? (
           <span className="inline-flex h-[18px] items-center gap-1 rounded-full border border-line px-2 text-xs text-fg-muted">
