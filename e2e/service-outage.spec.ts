@@ -4,7 +4,7 @@
  * the app keeps trying, and when the service comes back on the same port the
  * app recovers by itself: the notice goes, new pages load, no reload needed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { shownIssueNumbers, waitForIssueList } from './support/issue-list';
 import { startE2eService, type E2eService } from './support/service';
 
@@ -18,8 +18,15 @@ test.afterAll(async () => {
   await service.close();
 });
 
-/** Opens page 1 of the list; its pager, the pager's Next link, and the outage bar (absent until an outage). */
-async function openFirstPage(page: Page) {
+interface FirstPage {
+  pager: Locator;
+  next: Locator;
+  /** the outage bar, absent until an outage */
+  offline: Locator;
+}
+
+/** Opens page 1 of the list; its pager, the pager's Next link, and the outage bar. */
+async function openFirstPage(page: Page): Promise<FirstPage> {
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   const next = pager.getByRole('link', { name: 'Next', exact: true });
   const offline = page.getByRole('status').filter({ hasText: 'Can’t reach the service at' });
@@ -30,71 +37,72 @@ async function openFirstPage(page: Page) {
   return { pager, next, offline };
 }
 
-test('seen pages stay readable during an outage, and the app recovers by itself when the service returns', async ({ page }) => {
-  const { pager, next, offline } = await openFirstPage(page);
-  let answer = waitForIssueList(page);
-  await next.click();
-  await answer;
-  await expect(pager).toContainText('Page 2 of');
-  const pageTwo = await shownIssueNumbers(page);
-  // A marker that a reload would wipe.
-  await page.evaluate(() => sessionStorage.setItem('outage-journey', 'same document'));
+/**
+ * Stops the service (marking the document, so a reload would show) and clicks Next to a page not seen yet:
+ * the bar says the service cannot be reached and that the app keeps trying. Returns where the service was.
+ */
+async function stopServiceExpectingBar(page: Page, { next, offline }: FirstPage) {
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-
-  // The service stops.
   const { port, db } = service;
   await service.close();
-
-  // A page not seen yet cannot load: the notice says why and that the app keeps trying.
   await next.click();
   await expect(offline).toBeVisible({ timeout: 15_000 });
   await expect(offline).toContainText(`Can’t reach the service at ${service.origin} — showing saved pages; retrying`);
+  return { port, db };
+}
+
+/** Starts the service again on the same port and database: the bar goes by itself, with no reload. */
+async function restartServiceExpectingRecovery(page: Page, { offline }: FirstPage, where: { port: number; db: string }) {
+  service = await startE2eService({}, where);
+  await expect(offline).toBeHidden({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+}
+
+/** Next loads a page the service answers afresh. */
+async function nextPageLoads(page: Page, { pager, next }: FirstPage, pageNumber: number) {
+  const answer = waitForIssueList(page);
+  await next.click();
+  expect((await answer).status()).toBe(200);
+  await expect(pager).toContainText(`Page ${pageNumber} of`);
+}
+
+test('seen pages stay readable during an outage, and the app recovers by itself when the service returns', async ({ page }) => {
+  const firstPage = await openFirstPage(page);
+  const { pager } = firstPage;
+  await nextPageLoads(page, firstPage, 2);
+  const pageTwo = await shownIssueNumbers(page);
+
+  // The service stops: a page not seen yet cannot load, and the bar says why.
+  const where = await stopServiceExpectingBar(page, firstPage);
 
   // A page already seen shows from the cache meanwhile.
   await page.goBack();
   await expect(pager).toContainText('Page 2 of');
   expect(await shownIssueNumbers(page)).toEqual(pageTwo);
-  await expect(offline).toBeVisible();
+  await expect(firstPage.offline).toBeVisible();
 
-  // The service comes back on the same port: the notice goes away by itself.
-  service = await startE2eService({}, { port, db });
-  await expect(offline).toBeHidden({ timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-
-  // And browsing goes on.
-  answer = waitForIssueList(page);
-  await next.click();
-  expect((await answer).status()).toBe(200);
-  await expect(pager).toContainText('Page 3 of');
+  // The service comes back on the same port: the bar goes away by itself, and browsing goes on.
+  await restartServiceExpectingRecovery(page, firstPage, where);
+  await nextPageLoads(page, firstPage, 3);
   await expect.poll(() => shownIssueNumbers(page)).not.toEqual(pageTwo);
 });
 
 test('an outage that comes before the notice’s own chunk has arrived is still announced, and the app recovers when the service returns', async ({ page }) => {
   // The notice is a chunk of its own, fetched once the first page has loaded. Here every download of it
-  // fails until the service returns, as when the service stops before that fetch.
-  let chunkServed = false;
-  await page.route(/\/assets\/service-status-notice-[\w-]+\.js$/, (route) => (chunkServed ? route.continue() : route.abort('connectionrefused')));
-  const { pager, next, offline } = await openFirstPage(page);
+  // fails until the service stops, as when the service stops before that fetch; then the outage itself keeps it away.
+  let chunkBlocked = true;
+  await page.route(/\/assets\/service-status-notice-[\w-]+\.js$/, (route) => (chunkBlocked ? route.abort('connectionrefused') : route.continue()));
+  const firstPage = await openFirstPage(page);
   const pageOne = await shownIssueNumbers(page);
-  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-  const { port, db } = service;
-  await service.close();
-  await next.click();
-  await expect(offline).toBeVisible({ timeout: 15_000 });
-  await expect(offline).toContainText(`Can’t reach the service at ${service.origin} — showing saved pages; retrying`);
+  const where = await stopServiceExpectingBar(page, firstPage);
+  chunkBlocked = false;
   await expect(page.getByRole('heading', { name: 'Issuescope stopped working' })).toHaveCount(0);
   await page.goBack();
-  await expect(pager).toContainText('Page 1 of');
+  await expect(firstPage.pager).toContainText('Page 1 of');
   expect(await shownIssueNumbers(page)).toEqual(pageOne);
 
-  // The service returns: the notice's chunk arrives, finds the service answering, and the notice goes.
-  service = await startE2eService({}, { port, db });
-  chunkServed = true;
-  await expect(offline).toBeHidden({ timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  const answer = waitForIssueList(page);
-  await next.click();
-  expect((await answer).status()).toBe(200);
-  await expect(pager).toContainText('Page 2 of');
+  // The service returns: the notice's chunk arrives, finds the service answering, and the bar goes.
+  await restartServiceExpectingRecovery(page, firstPage, where);
+  await nextPageLoads(page, firstPage, 2);
 });
