@@ -55,13 +55,6 @@ describe('the IndexedDB store', () => {
     expect(await store.get('k')).toBeUndefined();
   });
 
-  it('starts opening the database as it is created, so the first read does not wait for the open', () => {
-    const open = vi.spyOn(indexedDB, 'open');
-    createIndexedDbEtagStore(freshDbName());
-    expect(open).toHaveBeenCalledTimes(1);
-    open.mockRestore();
-  });
-
   it('without IndexedDB (private browsing) behaves as an empty cache and never throws', async () => {
     vi.stubGlobal('indexedDB', undefined);
     const store = createIndexedDbEtagStore(freshDbName());
