@@ -106,3 +106,23 @@ test('an outage that comes before the notice’s own chunk has arrived is still 
   await restartServiceExpectingRecovery(page, firstPage, where);
   await nextPageLoads(page, firstPage, 2);
 });
+
+test('a dialog opened during an outage that came before its chunk does not take the app down, and opens once the service returns', async ({ page }) => {
+  // Every download of the shortcuts dialog's chunk fails until the service stops; then the outage itself keeps it away.
+  let chunkBlocked = true;
+  await page.route(/\/assets\/shortcuts-dialog-body-[\w-]+\.js$/, (route) => (chunkBlocked ? route.abort('connectionrefused') : route.continue()));
+  const firstPage = await openFirstPage(page);
+  const where = await stopServiceExpectingBar(page, firstPage);
+  chunkBlocked = false;
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  // Long enough for a failed download to have reached an error screen (the retries come every 2 s).
+  await page.waitForTimeout(3_000);
+  await expect(page.getByRole('heading', { name: 'Issuescope stopped working' })).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  await expect(firstPage.offline).toBeVisible();
+
+  await restartServiceExpectingRecovery(page, firstPage, where);
+  await expect(dialog).toBeVisible();
+});

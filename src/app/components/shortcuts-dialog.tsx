@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
+import { importOutlastingOutage } from './import-outlasting-outage';
 
 // Nobody needs the dialog to see the list: it loads the first time it opens (or when the browser is idle, see main.tsx).
 const loadBody = () => import('./shortcuts-dialog-body');
-const ShortcutsDialogBody = lazy(loadBody);
+const ShortcutsDialogBody = lazy(() => importOutlastingOutage(loadBody));
 
 /** The keyboard shortcuts, opened with `?`. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,6 +21,6 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
 /** Fetches the dialog's chunk ahead of need. */
 export function preloadShortcutsDialog(): void {
   loadBody().catch(() => {
-    // The lazy component tries again when the dialog opens.
+    // The dialog asks again when it first opens.
   });
 }

@@ -17,6 +17,7 @@ import { formatCount } from '../components/time-format';
 import { useHotkeys, type Hotkeys } from '../components/use-hotkeys';
 import { useUrlBoundInput } from '../components/use-url-bound-input';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
+import { importOutlastingOutage } from '../components/import-outlasting-outage';
 import { FilterChips } from '../features/issues/filter-chips';
 import {
   LabelMenu,
@@ -45,7 +46,7 @@ import { SaveViewButton } from '../features/saved-views/save-view-button';
 import { useConnection } from '../services/app-services-context';
 import type { IssueListLoaderData } from './issue-list-loader';
 
-const ContinuousIssueList = lazy(async () => ({ default: (await loadContinuousIssueList()).ContinuousIssueList }));
+const ContinuousIssueList = lazy(async () => ({ default: (await importOutlastingOutage(loadContinuousIssueList)).ContinuousIssueList }));
 
 const FIELD_HELP: Record<string, string> = {
   since: 'Use a date such as 2024-05-01, or an ISO 8601 time such as 2024-05-01T12:00:00Z.',

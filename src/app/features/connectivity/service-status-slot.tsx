@@ -7,64 +7,33 @@
  * loaded (see preloadServiceStatusNotice), so an outage later on does not
  * depend on a download. An outage that comes sooner (the app's own service
  * stops before that) finds no chunk and cannot fetch it: the slot then says
- * so in plain words and fetches it again every few seconds, which is also how
- * it notices that the service is back.
+ * so in plain words while the download is asked for again every few seconds
+ * (importOutlastingOutage), which is also how it notices that the service is back.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { importOutlastingOutage } from '../../components/import-outlasting-outage';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { identityOfKey } from '../../services/query-client';
 import { isOffline } from './connectivity-store';
 
 type NoticeModule = typeof import('./service-status-notice');
 
-/** How long after a failed download of the notice's chunk the slot tries again. */
-export const NOTICE_RELOAD_MS = 2_000;
-
-let loaded: NoticeModule | undefined;
-let loading: Promise<NoticeModule> | undefined;
-
-function loadNotice(): Promise<NoticeModule> {
-  loading ??= import('./service-status-notice').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // Browsers do not remember a failed module download: the next import fetches it again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadNotice = () => import('./service-status-notice');
+let preloaded: NoticeModule | undefined;
+/** The notice when it was not preloaded: its download outlasts an outage, the plain bar showing meanwhile. */
+const NoticeLoadedLate = lazy(async () => ({ default: (await importOutlastingOutage(loadNotice)).ServiceStatusNotice }));
 
 /** Fetches the notice's chunk ahead of need; main.tsx calls it in idle time once the first page's requests are answered. */
 export function preloadServiceStatusNotice(): void {
-  loadNotice().catch(() => {
-    // The slot tries again when there is something to show.
-  });
-}
-
-/** The notice's module, fetched while `wanted` and tried again after each failure; undefined until it is here. */
-function useNoticeModule(wanted: boolean): NoticeModule | undefined {
-  const [module, setModule] = useState(loaded);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!wanted || module !== undefined) return;
-    let active = true;
-    let retry: number | undefined;
-    loadNotice().then(
-      (arrived) => {
-        if (active) setModule(arrived);
-      },
-      () => {
-        if (active) retry = window.setTimeout(() => setAttempt((n) => n + 1), NOTICE_RELOAD_MS);
-      },
-    );
-    return () => {
-      active = false;
-      window.clearTimeout(retry);
-    };
-  }, [wanted, module, attempt]);
-  return module ?? loaded;
+  loadNotice().then(
+    (module) => {
+      preloaded = module;
+    },
+    () => {
+      // The slot asks again when there is something to show.
+    },
+  );
 }
 
 export function ServiceStatusSlot() {
@@ -73,11 +42,18 @@ export function ServiceStatusSlot() {
   const offline = useSyncExternalStore(connectivity.subscribe, () => isOffline(connectivity.getSnapshot()));
   const browserOffline = useSyncExternalStore(connectivity.subscribe, () => connectivity.getSnapshot().browserOffline);
   const retrying = useSomeQueryRetrying(connection.identity);
-  const notice = useNoticeModule(offline || retrying);
   if (!offline && !retrying) return null;
-  if (notice !== undefined) return <notice.ServiceStatusNotice />;
-  // Without its chunk a retried request has nothing to say that the page does not show; an outage has.
-  if (!offline) return null;
+  const Notice = preloaded?.ServiceStatusNotice ?? NoticeLoadedLate;
+  return (
+    // Without its chunk a retried request has nothing to say that the page does not show; an outage has.
+    <Suspense fallback={offline ? <PlainOutageBar browserOffline={browserOffline} origin={new URL(connection.baseUrl).origin} /> : null}>
+      <Notice />
+    </Suspense>
+  );
+}
+
+/** The outage, said without the notice's chunk: no countdown, no Retry button. */
+function PlainOutageBar({ browserOffline, origin }: { browserOffline: boolean; origin: string }) {
   return (
     <div role="status" className="border-t border-danger/40 bg-danger-subtle">
       <p className="mx-auto max-w-6xl px-3 py-2 sm:px-6">
@@ -88,7 +64,7 @@ export function ServiceStatusSlot() {
             <strong>Can’t reach the service</strong>
             <span className="hidden sm:inline">
               {' '}
-              at <span className="font-mono break-all">{new URL(connection.baseUrl).origin}</span>
+              at <span className="font-mono break-all">{origin}</span>
             </span>
           </>
         )}{' '}

@@ -2,6 +2,7 @@
 import clsx from 'clsx';
 import { PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { importOutlastingOutage } from '../../components/import-outlasting-outage';
 import { Link } from 'react-router';
 import type { StateFilter } from '../../../shared/list-params';
 import { useDetailsDismiss } from '../../components/use-dismiss';
@@ -14,8 +15,8 @@ import { PER_PAGE_CHOICES, SORT_CHOICES, withParams, type ListParamName, type Li
  * rarely shows the fallback.
  */
 const loadMenuBodies = () => import('./filter-menu-bodies');
-const LabelMenuBody = lazy(async () => ({ default: (await loadMenuBodies()).LabelMenuBody }));
-const PeopleMenuBody = lazy(async () => ({ default: (await loadMenuBodies()).PeopleMenuBody }));
+const LabelMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadMenuBodies)).LabelMenuBody }));
+const PeopleMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadMenuBodies)).PeopleMenuBody }));
 
 function MenuLoading() {
   return <p className="p-3 text-fg-muted">Loading…</p>;

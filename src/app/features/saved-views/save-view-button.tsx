@@ -1,9 +1,10 @@
 import { BookmarkIcon } from '../../components/icons';
 import { lazy, Suspense, useState } from 'react';
+import { importOutlastingOutage } from '../../components/import-outlasting-outage';
 
 // The list's first paint shows only the button: the dialog loads the first time it opens (or when the browser is idle, see main.tsx).
 const loadDialog = () => import('./save-view-dialog');
-const SaveViewDialog = lazy(loadDialog);
+const SaveViewDialog = lazy(() => importOutlastingOutage(loadDialog));
 
 /** Names the list's current filters and keeps them on this device, to find again on the start page. */
 export function SaveViewButton({ owner, repo, search }: { owner: string; repo: string; search: URLSearchParams }) {
