@@ -126,3 +126,21 @@ test('a dialog opened during an outage that came before its chunk does not take 
   await restartServiceExpectingRecovery(page, firstPage, where);
   await expect(dialog).toBeVisible();
 });
+
+test('a notice chunk gone for good (a redeploy) leaves the outage to the plain bar, not to an error screen', async ({ page }) => {
+  // The page was loaded before a redeploy that removed its chunks: the server answers for the notice's chunk, with a 404.
+  await page.route(/\/assets\/service-status-notice-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+  const firstPage = await openFirstPage(page);
+  const where = await stopServiceExpectingBar(page, firstPage);
+  // Long enough for the failed download to have reached an error screen.
+  await page.waitForTimeout(3_000);
+  await expect(page.getByRole('heading', { name: 'Issuescope stopped working' })).toHaveCount(0);
+  await expect(firstPage.offline).toBeVisible();
+  await expect(firstPage.offline).not.toContainText('Retry now');
+
+  // Without the notice nothing probes the service, but the page works on: once it is back, the next page loads.
+  await page.goBack();
+  await expect(firstPage.pager).toContainText('Page 1 of');
+  service = await startE2eService({}, where);
+  await nextPageLoads(page, firstPage, 2);
+});

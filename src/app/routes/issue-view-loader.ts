@@ -59,12 +59,9 @@ export function issueViewLoader(services: AppServices) {
     const { queryClient } = services;
     const detail = issueDetailQuery(connection, owner, repo, number);
     const cached = queryClient.getQueryData(detail.queryKey);
-    const issueLoaded = queryClient.ensureQueryData(detail).then(
-      (issue) => issue,
-      () => {
-        // The page's own query shows the failure.
-      },
-    );
+    const issueLoaded = queryClient.ensureQueryData(detail).catch(() => {
+      // The page's own query shows the failure.
+    });
     // Each text is parsed (in the worker) as soon as it is known, while the rest still loads.
     const issueShown = issueLoaded.then((issue) =>
       issue === undefined ? undefined : markdownTreesReady([{ markdown: issue.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts),

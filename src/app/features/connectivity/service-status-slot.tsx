@@ -21,8 +21,21 @@ type NoticeModule = typeof import('./service-status-notice');
 
 const loadNotice = () => import('./service-status-notice');
 let preloaded: NoticeModule | undefined;
-/** The notice when it was not preloaded: its download outlasts an outage, the plain bar showing meanwhile. */
-const NoticeLoadedLate = lazy(async () => ({ default: (await importOutlastingOutage(loadNotice)).ServiceStatusNotice }));
+/** Set when the notice's chunk is gone for good (the server answers but has it no more, after a redeploy). */
+let noticeGone = false;
+/**
+ * The notice when it was not preloaded: its download outlasts an outage, the plain bar showing
+ * meanwhile. A chunk gone for good leaves the slot to its plain words, never to an error screen.
+ */
+const NoticeLoadedLate = lazy(() =>
+  importOutlastingOutage(loadNotice).then(
+    (module) => ({ default: module.ServiceStatusNotice }),
+    () => {
+      noticeGone = true;
+      return { default: () => null };
+    },
+  ),
+);
 
 /** Fetches the notice's chunk ahead of need; main.tsx calls it in idle time once the first page's requests are answered. */
 export function preloadServiceStatusNotice(): void {
@@ -43,10 +56,12 @@ export function ServiceStatusSlot() {
   const browserOffline = useSyncExternalStore(connectivity.subscribe, () => connectivity.getSnapshot().browserOffline);
   const retrying = useSomeQueryRetrying(connection.identity);
   if (!offline && !retrying) return null;
+  // Without its chunk a retried request has nothing to say that the page does not show; an outage has.
+  const plainBar = offline ? <PlainOutageBar browserOffline={browserOffline} origin={new URL(connection.baseUrl).origin} /> : null;
+  if (noticeGone) return plainBar;
   const Notice = preloaded?.ServiceStatusNotice ?? NoticeLoadedLate;
   return (
-    // Without its chunk a retried request has nothing to say that the page does not show; an outage has.
-    <Suspense fallback={offline ? <PlainOutageBar browserOffline={browserOffline} origin={new URL(connection.baseUrl).origin} /> : null}>
+    <Suspense fallback={plainBar}>
       <Notice />
     </Suspense>
   );
