@@ -18,6 +18,7 @@ import { useAppServices, useConnection } from '../../services/app-services-conte
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { identityOfKey } from '../../services/query-client';
 import { isOffline, probeIntervalMs, type ConnectivityState } from './connectivity-store';
+import { OutageHeadline } from './outage-headline';
 import { retryAtOf } from './retry-schedule';
 import { retryingQueryHash, retryKindOf, retryStatusText } from './retry-status';
 
@@ -91,19 +92,7 @@ function OfflineNotice({ state, connection }: { state: ConnectivityState; connec
   return (
     <Bar tone="danger" icon={state.browserOffline ? <AlertIcon size={16} aria-hidden="true" /> : <PlugIcon size={16} aria-hidden="true" />}>
       <p className="min-w-0 flex-1">
-        {state.browserOffline ? (
-          <strong>You are offline</strong>
-        ) : (
-          <>
-            <strong>Can’t reach the service</strong>
-            {/* On a phone the address would take two lines of the sticky header; Settings shows it. */}
-            <span className="hidden sm:inline">
-              {' '}
-              at <span className="font-mono break-all">{origin}</span>
-            </span>
-          </>
-        )}{' '}
-        — showing saved pages; retrying{probe.isFetching || seconds === 0 ? ' now' : <span className="tabular-nums"> in {seconds} s</span>}.
+        <OutageHeadline browserOffline={state.browserOffline} origin={origin} /> — showing saved pages; retrying{probe.isFetching || seconds === 0 ? ' now' : <span className="tabular-nums"> in {seconds} s</span>}.
       </p>
       <button type="button" className="btn btn-sm" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
         Retry now

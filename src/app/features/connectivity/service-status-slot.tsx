@@ -16,6 +16,7 @@ import { importOutlastingOutage } from '../../components/import-outlasting-outag
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { identityOfKey } from '../../services/query-client';
 import { isOffline } from './connectivity-store';
+import { OutageHeadline } from './outage-headline';
 
 type NoticeModule = typeof import('./service-status-notice');
 
@@ -72,18 +73,7 @@ function PlainOutageBar({ browserOffline, origin }: { browserOffline: boolean; o
   return (
     <div role="status" className="border-t border-danger/40 bg-danger-subtle">
       <p className="mx-auto max-w-6xl px-3 py-2 sm:px-6">
-        {browserOffline ? (
-          <strong>You are offline</strong>
-        ) : (
-          <>
-            <strong>Can’t reach the service</strong>
-            <span className="hidden sm:inline">
-              {' '}
-              at <span className="font-mono break-all">{origin}</span>
-            </span>
-          </>
-        )}{' '}
-        — showing saved pages; retrying.
+        <OutageHeadline browserOffline={browserOffline} origin={origin} /> — showing saved pages; retrying.
       </p>
     </div>
   );
