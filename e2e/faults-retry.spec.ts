@@ -113,3 +113,24 @@ test('a slow service: the page shows itself while the answer takes its time', as
   await expect(issueRows(page).first()).toBeVisible({ timeout: 15_000 });
   expect(faults.stats().faulted.delay).toBeGreaterThan(0);
 });
+
+test('a slow service: the placeholders hold still for their first second, then pulse', async ({ page }) => {
+  faults.set('delay=100%:4000ms');
+  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading issues…' })).toBeAttached();
+  // The placeholders' own animation, read at two moments of its life: still at 0.5 s, half faded
+  // at 2 s (a second of waiting, then half of the 2 s pulse). The answer is held back 4 s.
+  const opacityAt = (ms: number) =>
+    page.evaluate((at) => {
+      const pulses = document.getAnimations().filter((a) => a instanceof CSSAnimation && a.animationName === 'pulse');
+      if (pulses.length === 0) return null;
+      const pulse = pulses[0]!;
+      pulse.pause();
+      pulse.currentTime = at;
+      const target = (pulse.effect as KeyframeEffect).target as Element;
+      return getComputedStyle(target).opacity;
+    }, ms);
+  expect(await opacityAt(500)).toBe('1');
+  expect(await opacityAt(2000)).toBe('0.5');
+  await expect(issueRows(page).first()).toBeVisible({ timeout: 15_000 });
+});
