@@ -1,6 +1,7 @@
 /**
  * The browser half of `npm run bench`: the built app served by the real
  * service, driven in headless Chromium. Figures (medians, with their n):
+ * the build's gzip sizes (the list's first paint and each lazy chunk), the
  * first row of a cold list load, Next uncached and cached, Lighthouse scores
  * for the list and an issue view, credits a scripted browse spends against
  * its minimum, and frame timing while scrolling 10,000+ issues.
@@ -8,8 +9,10 @@
  * A figure that throws becomes an `error: …` row (and `errors` in the JSON)
  * so the others still report; a build without the continuous list says n/a.
  */
+import { bundleReport } from '../scripts/check-bundle-budget';
 import { launchChromium } from './app-chromium';
 import { ensureBuiltApp } from './app-build';
+import { bundleRows } from './app-bundle';
 import { measureCredits, type CreditsResult } from './app-credits';
 import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseResult } from './app-lighthouse';
 import { DROPPED_FRAME_FACTOR, LONG_LIST_TARGET_LOADED, STYLE_LABELS, measureLongList, type LongListResult } from './app-long-list';
@@ -135,6 +138,8 @@ export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows
 
   const { distDir, rebuilt } = ensureBuiltApp();
   json.rebuiltApp = rebuilt;
+  // Sizes, not timings: the same report `npm test` checks the budget with, of the build measured below.
+  await attempt('bundle', async () => bundleReport(distDir), bundleRows);
   const service = await startBenchService({ distDir, longListEntries: LONG_LIST_ENTRIES });
   try {
     const browser = await launchChromium();
