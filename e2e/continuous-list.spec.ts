@@ -34,6 +34,12 @@ test('scrolling to the end loads every page, with only the visible rows in the D
   const status = page.getByRole('status').filter({ hasText: /^Loaded / });
   await expect(status).toHaveText(/^Loaded 100 issues$/);
 
+  // Each rendered row has its rule below, the last one in the DOM too: it is not the list's end, and a
+  // rule that came and went with the scroll would resize rows (and move every row after them) as it went.
+  const rules = () => list.getByRole('listitem').evaluateAll((rows) => rows.map((row) => getComputedStyle(row).borderBottomWidth));
+  await page.mouse.wheel(0, 1_500);
+  await expect(async () => expect(new Set(await rules())).toEqual(new Set(['1px']))).toPass();
+
   // Scroll to the bottom as a reader holding End would, until the list says it has everything.
   await expect(async () => {
     await page.keyboard.press('End');
@@ -50,6 +56,9 @@ test('scrolling to the end loads every page, with only the visible rows in the D
   const last = list.locator(`li[aria-posinset="${TOTAL_ISSUES}"]`);
   await expect(last).toBeInViewport();
   await expect(last).toHaveAttribute('aria-setsize', String(TOTAL_ISSUES));
+  // The list's last row is the only one without a rule: the card's border closes the list.
+  await expect(last).toHaveCSS('border-bottom-width', '0px');
+  expect((await rules()).filter((width) => width === '0px')).toHaveLength(1);
 
   // One request per page, each following `next`: 25 pages of 100, no page asked twice.
   const pages = requested.map((url) => new URL(url).searchParams.get('page'));

@@ -26,8 +26,11 @@ export interface IssueRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
-  /** In the continuous list, which renders only some rows: where this row sits, and which of how many it is. */
-  virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number };
+  /**
+   * In the continuous list, which renders only some rows: where this row
+   * sits, which of how many it is, and whether it is the last one loaded.
+   */
+  virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number; last: boolean };
 }
 
 export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, virtual }: IssueRowProps) {
@@ -45,7 +48,10 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
       data-selected={selected || undefined}
       onFocus={onFocusRow}
       className={clsx(
-        'group relative flex gap-2 border-b border-line-muted px-3 py-2.5 last:border-b-0 hover:bg-canvas-subtle sm:gap-3 sm:px-4',
+        'group relative flex gap-2 border-line-muted px-3 py-2.5 hover:bg-canvas-subtle sm:gap-3 sm:px-4',
+        // Every row but the list's last has a rule below it. A virtual row asks its index, not `:last-child`:
+        // the last row in the DOM changes as the list scrolls, and each change would resize two rows by 1 px.
+        virtual ? !virtual.last && 'border-b' : 'border-b last:border-b-0',
         selected && 'bg-accent-subtle/60 shadow-[inset_3px_0_0_var(--color-accent)] hover:bg-accent-subtle/60',
       )}
     >

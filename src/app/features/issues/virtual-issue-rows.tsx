@@ -10,8 +10,14 @@ import type { Issue } from '../../../shared/wire-types';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { IssueRow } from './issue-row';
 
-/** A row's height before it is measured: one line of title (24 px), one of details. */
-export const ESTIMATED_ROW_PX = 64;
+/**
+ * A row's height before it is measured: a desktop row's exact height (10 px
+ * of padding above and below, a 24 px title line, 4 px, a 16 px line of
+ * details, a 1 px rule). A wrong guess costs on every row that scrolls in:
+ * its measurement moves each row after it, and above the viewport it moves
+ * the scroll position too.
+ */
+export const ESTIMATED_ROW_PX = 65;
 /** The app's sticky header: a row scrolled to (j/k) stops below it, not under it. */
 const STICKY_HEADER_PX = 64;
 /** Rows rendered beyond each edge of the viewport. */
@@ -85,6 +91,8 @@ interface VirtualRowProps {
   /** the row's offset from the list's top (px) */
   top: number;
   setSize: number;
+  /** the last row loaded: no rule below it */
+  last: boolean;
   selected: boolean;
   owner: string;
   repo: string;
@@ -103,13 +111,13 @@ interface VirtualRowProps {
  * keep their props (their position changes only when a row above them is
  * measured at a new height).
  */
-const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, selected, owner, repo, linkState, rowRef, onTitle, onSelect, onLabel, onAuthor, onAssignee }: VirtualRowProps) {
+const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, last, selected, owner, repo, linkState, rowRef, onTitle, onSelect, onLabel, onAuthor, onAssignee }: VirtualRowProps) {
   const number = issue.number;
   const titleRef = useCallback((element: HTMLAnchorElement | null) => onTitle(number, element), [onTitle, number]);
   const onFocusRow = useCallback(() => onSelect(number), [onSelect, number]);
   const virtual = useMemo(
-    () => ({ rowRef, index, setSize, style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${top}px)` } as const }),
-    [rowRef, index, setSize, top],
+    () => ({ rowRef, index, setSize, last, style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${top}px)` } as const }),
+    [rowRef, index, setSize, last, top],
   );
   return (
     <IssueRow
@@ -223,6 +231,7 @@ export default function VirtualIssueRows({
             index={item.index}
             top={item.start - scrollMargin}
             setSize={complete ? rows.length : -1}
+            last={item.index === rows.length - 1}
             selected={issue.number === selected}
             owner={owner}
             repo={repo}
