@@ -15,19 +15,12 @@ import { ensureBuiltApp } from './app-build';
 import { bundleRows } from './app-bundle';
 import { measureCredits, type CreditsResult } from './app-credits';
 import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseResult } from './app-lighthouse';
-import { DROPPED_FRAME_FACTOR, LONG_LIST_TARGET_LOADED, STYLE_LABELS, measureLongList, type LongListResult } from './app-long-list';
-import type { FrameTimeSplit } from './app-long-list-trace';
-import { ms } from './app-stats';
+import { LONG_LIST_TARGET_LOADED, measureLongList } from './app-long-list';
+import { longListRows } from './app-long-list-rows';
 import { measureListPaging, summariseListPaging, type ListPagingResult } from './app-list-paging';
 import { findRichIssue } from './app-rich-issue';
 import { startBenchService } from './app-service';
-
-export interface BenchRow {
-  figure: string;
-  value: string | number;
-  target?: string;
-  met?: boolean;
-}
+import type { BenchRow } from './bench-row';
 
 /** Enough past 10,000 that the list is still loading when the count is reached. */
 const LONG_LIST_ENTRIES = LONG_LIST_TARGET_LOADED + 200;
@@ -76,48 +69,6 @@ function creditRows(r: CreditsResult): BenchRow[] {
     { figure: 'Credits: scripted browse, spent / minimum', value: `${r.spent} / ${r.minimum} = ${r.ratio.toFixed(2)}`, target: '1.00', met: r.spent <= r.minimum },
     { figure: 'Credits: URLs answered 200 more than once', value: r.repeated.length, target: '0', met: r.repeated.length === 0 },
   ];
-}
-
-/** "script 3.1 / style 1.2 / … / idle 20.4 · raster 9.3 · compositor 2.0 · viz 4.0": ms per frame ("idle": the main thread not running, idle or waiting for a core). */
-function splitText(split: FrameTimeSplit): string {
-  const per = (total: number) => (split.frames > 0 ? (total / split.frames).toFixed(1) : '0');
-  const m = split.main;
-  return `script ${per(m.script)} / style ${per(m.style)} / layout ${per(m.layout)} / paint ${per(m.paint)} / other ${per(m.other)} / idle ${per(split.mainIdleMs)} · raster ${per(split.rasterMs)} · compositor ${per(split.compositorMs)} · viz ${per(split.vizMs)}`;
-}
-
-export function longListRows(r: LongListResult): BenchRow[] {
-  if (!r.available) return [{ figure: 'Long list scroll', value: `n/a (${r.reason})` }];
-  const threshold = ms(DROPPED_FRAME_FACTOR * r.vsyncMs);
-  const rows: BenchRow[] = [
-    { figure: 'Long list: issues loaded by scrolling (s to load)', value: `${r.loaded.toLocaleString('en-US')} (${r.loadSeconds} s)` },
-  ];
-  for (const f of r.figures) {
-    const label = STYLE_LABELS[f.style];
-    const where = f.style === 'fling' ? 'top to bottom' : `${r.segments} × ${r.segmentMs / 1000} s over the list`;
-    const speed = f.style === 'idle' ? '' : `, ${f.pxPerS.toLocaleString('en-US')} px/s`;
-    rows.push({
-      figure: `Long list, ${label} (${where}${speed}): frames, interval median / p99 ms, dropped (> ${threshold} ms), missed vsyncs`,
-      value: `${f.frames}, ${f.medianFrameMs} / ${f.p99FrameMs}, ${f.droppedFrames} (${f.frames > 0 ? ((100 * f.droppedFrames) / f.frames).toFixed(1) : '0'}%), ${f.missedVsyncs}`,
-      ...(f.style === 'fling' ? {} : { target: '0 dropped', met: f.droppedFrames === 0 }),
-    });
-    if (f.traced) {
-      const { droppedFrames, allFrames } = f.traced;
-      rows.push({
-        figure: `Long list, ${label}, traced pass: CPU ms per dropped frame (${droppedFrames.cpu.frames} of ${allFrames.cpu.frames}), main thread · off it`,
-        value: splitText(droppedFrames.cpu),
-      });
-      rows.push({ figure: `Long list, ${label}, traced pass: CPU ms per frame, all frames`, value: splitText(allFrames.cpu) });
-    }
-    if (f.longAnimationFrames > 0) {
-      const l = f.loafSplit;
-      rows.push({
-        figure: `Long list, ${label}: long animation frames ≥ 50 ms (LoAF), ms in script / before render / rAF+observers / style+layout+paint`,
-        value: `${f.longAnimationFrames}: ${l.scriptMs} / ${l.beforeRenderMs} / ${l.renderCallbacksMs} / ${l.styleLayoutPaintMs}`,
-      });
-    }
-  }
-  rows.push({ figure: 'Long list: most <li> in the DOM while scrolling', value: r.maxListItems });
-  return rows;
 }
 
 export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows: BenchRow[]; json: unknown }> {

@@ -6,6 +6,11 @@
  * long-animation-frame entries (LoAF, Chromium ≥ 123: frames of 50 ms or
  * more, split into script, rendering start, and style/layout/paint).
  *
+ * The loop pauses while another page is measured (`pauseFrames`): every
+ * page a headless Chromium holds is visible, so a loop left running would
+ * cost the page being measured a main-thread frame of its neighbour's on
+ * every vsync.
+ *
  * In-page scripts are strings: tsx would wrap a function's inner functions
  * in a `__name` helper the page does not have.
  */
@@ -44,7 +49,9 @@ const INSTALL = `() => {
   let frameTimes = [];
   let maxItems = 0;
   let loafs = [];
+  let running = true;
   const loop = (time) => {
+    if (!running) return;
     if (recording) {
       frameTimes.push(time);
       if (items.length > maxItems) maxItems = items.length;
@@ -86,6 +93,14 @@ const INSTALL = `() => {
       recording = false;
       return { frameTimes, maxItems: Math.max(maxItems, items.length), itemsAtEnd: items.length, scrollY: window.scrollY, loafs };
     },
+    pause() {
+      running = false;
+    },
+    resume() {
+      if (running) return;
+      running = true;
+      requestAnimationFrame(loop);
+    },
   };
 }`;
 
@@ -114,6 +129,16 @@ export async function startRecording(page: Page, mark: string): Promise<() => Pr
       longAnimationFrames: raw.loafs,
     };
   };
+}
+
+/** Stops the page's frame loop while another page is measured. */
+export async function pauseFrames(page: Page): Promise<void> {
+  await page.evaluate('window.__longListFrames.pause()');
+}
+
+/** Starts the page's frame loop again. */
+export async function resumeFrames(page: Page): Promise<void> {
+  await page.evaluate('window.__longListFrames.resume()');
 }
 
 /** Waits for `count` frames in the page: lets a jump's re-render and a smooth scroll settle. */

@@ -17,13 +17,28 @@
  * compositing off it. Tracing slows the page, so the frame figures come from
  * the untraced pass.
  *
+ * Beside each style's figure, the same scroll of a static copy of the page
+ * with every row in the DOM (app-long-list-static.ts: no virtualisation, no
+ * script), in the same browser, interleaved style by style: what the list
+ * would drop here without virtualisation.
+ *
  * A build without the continuous mode shows the paged list instead; the
  * figure then says so rather than failing the run.
  */
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { LONG_LIST_REPO } from './app-long-list-repo';
-import { installFrameRecorder, startRecording, waitFrames, waitScrollSettled, type LongAnimationFrame, type RecordedFrames } from './app-long-list-frames';
+import {
+  installFrameRecorder,
+  pauseFrames,
+  resumeFrames,
+  startRecording,
+  waitFrames,
+  waitScrollSettled,
+  type LongAnimationFrame,
+  type RecordedFrames,
+} from './app-long-list-frames';
 import { driveScroll, flingScript, type ScrollStyle } from './app-long-list-scroll';
+import { openStaticCopy } from './app-long-list-static';
 import { splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
 import { median, missedVsyncs, ms, percentile } from './app-stats';
 
@@ -40,6 +55,8 @@ const END_MARGIN_PX = 10_000;
 /** A smooth scroll's tail after the last input (wheel and PageDown animate): part of the scroll. */
 const SETTLE_MAX_MS = 1_000;
 const SETTLE_FRAMES = 10;
+/** A page brought back to the front draws what it skipped while throttled: a second to catch up. */
+const SWITCH_SETTLE_FRAMES = 60;
 
 export type FigureStyle = ScrollStyle | 'fling';
 export const STYLE_LABELS: Record<FigureStyle, string> = {
@@ -69,6 +86,9 @@ export interface ScrollFigure {
   traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>>;
 }
 
+/** The same styles (not the fling) on the static copy of the page, or why there was none. */
+export type StaticCopyResult = { available: false; reason: string } | { available: true; rows: number; openSeconds: number; figures: ScrollFigure[] };
+
 export type LongListResult =
   | { available: false; reason: string }
   | {
@@ -81,6 +101,7 @@ export type LongListResult =
       vsyncMs: number;
       figures: ScrollFigure[];
       maxListItems: number;
+      staticCopy: StaticCopyResult;
     };
 
 const READ_STATUS = `() => {
@@ -231,14 +252,25 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
     }
     await installFrameRecorder(page);
     const cdp = await context.newCDPSession(page);
+    const copy = await openCopy(context, page, loaded.count);
 
     const figures: ScrollFigure[] = [];
+    const copyFigures: ScrollFigure[] = [];
     let vsyncMs = 1000 / 60;
     for (const style of FIGURE_STYLES) {
       const recordings = await recordStyle(page, cdp, style, 'figures', scrollDurationMs);
       if (style === 'idle') vsyncMs = median(intervalsOf(recordings).map((w) => w.interval));
       figures.push(figureOf(style, recordings, vsyncMs));
+      if (copy.page !== null && style !== 'fling') {
+        // The measured page in front (Chromium throttles the other to a frame a second), and one
+        // page's frame loop at a time: the other's would cost the measured page a frame per vsync.
+        await switchTo(copy.page, page);
+        copyFigures.push(figureOf(style, await recordStyle(copy.page, copy.cdp, style, 'static', scrollDurationMs), vsyncMs));
+        await switchTo(page, copy.page);
+      }
     }
+    // Its 10,000 rows in the DOM are the app's memory's neighbour; the traced pass does without them.
+    await copy.page?.close();
     for (const figure of figures) {
       if (figure.style === 'idle') continue;
       figure.traced = await traceStyle(page, cdp, figure.style, vsyncMs, scrollDurationMs);
@@ -252,8 +284,41 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
       vsyncMs: ms(vsyncMs),
       figures,
       maxListItems: Math.max(...figures.map((f) => f.maxListItems)),
+      staticCopy: copy.page === null ? copy.result : { ...copy.result, figures: copyFigures },
     };
   } finally {
     await context.close();
+  }
+}
+
+/** Brings `to` to the front with its frame loop running, `from`'s paused, and lets `to` settle. */
+async function switchTo(to: Page, from: Page): Promise<void> {
+  await pauseFrames(from);
+  await to.bringToFront();
+  await resumeFrames(to);
+  await waitFrames(to, SWITCH_SETTLE_FRAMES);
+}
+
+type OpenedCopy =
+  | { page: null; result: StaticCopyResult & { available: false } }
+  | { page: Page; cdp: CDPSession; result: { available: true; rows: number; openSeconds: number } };
+
+/** The static copy of the app's page (every row, at the top of the list), its frame loop paused; or why it could not be made. */
+async function openCopy(context: BrowserContext, page: Page, rows: number): Promise<OpenedCopy> {
+  await jumpTo(page, 0);
+  await pauseFrames(page);
+  const started = Date.now();
+  try {
+    const copyPage = await openStaticCopy(context, page, 'Issues, continuous', rows);
+    await installFrameRecorder(copyPage);
+    await pauseFrames(copyPage);
+    const cdp = await context.newCDPSession(copyPage);
+    return { page: copyPage, cdp, result: { available: true, rows, openSeconds: Math.round((Date.now() - started) / 100) / 10 } };
+  } catch (err) {
+    return { page: null, result: { available: false, reason: err instanceof Error ? err.message : String(err) } };
+  } finally {
+    await page.bringToFront();
+    await resumeFrames(page);
+    await waitFrames(page, SWITCH_SETTLE_FRAMES);
   }
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { LongListResult, ScrollFigure, StaticCopyResult } from './app-long-list';
+import { longListRows } from './app-long-list-rows';
+
+function figure(style: ScrollFigure['style'], droppedFrames: number): ScrollFigure {
+  return {
+    style,
+    frames: 760,
+    pxPerS: style === 'idle' ? 0 : 2_800,
+    medianFrameMs: 16.7,
+    p99FrameMs: droppedFrames > 0 ? 33.4 : 16.8,
+    droppedFrames,
+    missedVsyncs: droppedFrames,
+    maxListItems: 30,
+    longAnimationFrames: 0,
+    loafSplit: { scriptMs: 0, beforeRenderMs: 0, renderCallbacksMs: 0, styleLayoutPaintMs: 0 },
+  };
+}
+
+function result(appTrackpad: number, staticCopy: StaticCopyResult): LongListResult {
+  return {
+    available: true,
+    loaded: 10_000,
+    loadSeconds: 6.6,
+    segments: 6,
+    segmentMs: 2_000,
+    vsyncMs: 16.7,
+    figures: [figure('idle', 0), figure('wheel', 0), figure('keyboard', 0), figure('trackpad', appTrackpad), figure('fling', 84)],
+    maxListItems: 30,
+    staticCopy,
+  };
+}
+
+const copyOf = (trackpad: number): StaticCopyResult => ({
+  available: true,
+  rows: 10_000,
+  openSeconds: 14.2,
+  figures: [figure('idle', 0), figure('wheel', 146), figure('keyboard', 89), figure('trackpad', trackpad)],
+});
+
+const row = (rows: ReturnType<typeof longListRows>, start: string) => rows.find((r) => r.figure.startsWith(start));
+
+describe('long-list rows of npm run bench', () => {
+  it('puts the every-row copy beside each style as its peer, and judges only the app against the target', () => {
+    const rows = longListRows(result(2, copyOf(0)));
+    // The copy dropped none, the app 2: the app's row is still a miss.
+    expect(row(rows, 'Long list, trackpad')).toMatchObject({
+      value: '760, 16.7 / 33.4, 2 (0.3%), 2',
+      peer: 'every row in the DOM: 760, 16.7 / 16.8, 0 (0.0%), 0',
+      target: '0 dropped',
+      met: false,
+    });
+    expect(row(rows, 'Long list, mouse wheel')).toMatchObject({ value: '760, 16.7 / 16.8, 0 (0.0%), 0', peer: 'every row in the DOM: 760, 16.7 / 33.4, 146 (19.2%), 146', met: true });
+  });
+
+  it('shows the rows in the DOM beside the copy, and the fling (stress, not on the copy) without a peer or target', () => {
+    const rows = longListRows(result(0, copyOf(68)));
+    expect(row(rows, 'Long list: most <li> in the DOM')).toMatchObject({ value: 30, peer: 'every row in the DOM: 10,000 (14.2 s)' });
+    const fling = row(rows, 'Long list, fling stress');
+    expect(fling?.peer).toBeUndefined();
+    expect(fling?.target).toBeUndefined();
+  });
+
+  it('says why there is no copy, and keeps every figure of the app', () => {
+    const rows = longListRows(result(0, { available: false, reason: 'no rendered rows to copy' }));
+    expect(row(rows, 'Long list: most <li> in the DOM')?.peer).toBe('n/a (no rendered rows to copy)');
+    expect(row(rows, 'Long list, trackpad')).toMatchObject({ met: true });
+    expect(row(rows, 'Long list, trackpad')?.peer).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The long-list figures as rows of `npm run bench`'s table: each scroll
+ * style's frames against the target of none dropped, with the same scroll
+ * of every row in the DOM (the static copy) as its peer, and where the
+ * traced pass says the frames' time went.
+ */
+import type { BenchRow } from './bench-row';
+import { DROPPED_FRAME_FACTOR, STYLE_LABELS, type LongListResult, type ScrollFigure } from './app-long-list';
+import type { FrameTimeSplit } from './app-long-list-trace';
+import { ms } from './app-stats';
+
+/** "script 3.1 / style 1.2 / … / idle 20.4 · raster 9.3 · compositor 2.0 · viz 4.0": ms per frame ("idle": the main thread not running, idle or waiting for a core). */
+function splitText(split: FrameTimeSplit): string {
+  const per = (total: number) => (split.frames > 0 ? (total / split.frames).toFixed(1) : '0');
+  const m = split.main;
+  return `script ${per(m.script)} / style ${per(m.style)} / layout ${per(m.layout)} / paint ${per(m.paint)} / other ${per(m.other)} / idle ${per(split.mainIdleMs)} · raster ${per(split.rasterMs)} · compositor ${per(split.compositorMs)} · viz ${per(split.vizMs)}`;
+}
+
+export function longListRows(r: LongListResult): BenchRow[] {
+  if (!r.available) return [{ figure: 'Long list scroll', value: `n/a (${r.reason})` }];
+  const threshold = ms(DROPPED_FRAME_FACTOR * r.vsyncMs);
+  const rows: BenchRow[] = [
+    { figure: 'Long list: issues loaded by scrolling (s to load)', value: `${r.loaded.toLocaleString('en-US')} (${r.loadSeconds} s)` },
+  ];
+  const copy = r.staticCopy;
+  rows.push({
+    figure:
+      'Long list: most <li> in the DOM while scrolling; peer: a static copy of the page with every row in the DOM (no virtualisation, no script; s to open), scrolled the same way after each style',
+    value: r.maxListItems,
+    peer: copy.available ? `every row in the DOM: ${copy.rows.toLocaleString('en-US')} (${copy.openSeconds} s)` : `n/a (${copy.reason})`,
+  });
+  const frameValue = (f: ScrollFigure) =>
+    `${f.frames}, ${f.medianFrameMs} / ${f.p99FrameMs}, ${f.droppedFrames} (${f.frames > 0 ? ((100 * f.droppedFrames) / f.frames).toFixed(1) : '0'}%), ${f.missedVsyncs}`;
+  for (const f of r.figures) {
+    const label = STYLE_LABELS[f.style];
+    const where = f.style === 'fling' ? 'top to bottom' : `${r.segments} × ${r.segmentMs / 1000} s over the list`;
+    const speed = f.style === 'idle' ? '' : `, ${f.pxPerS.toLocaleString('en-US')} px/s`;
+    const onCopy = copy.available ? copy.figures.find((c) => c.style === f.style) : undefined;
+    rows.push({
+      figure: `Long list, ${label} (${where}${speed}): frames, interval median / p99 ms, dropped (> ${threshold} ms), missed vsyncs`,
+      value: frameValue(f),
+      ...(onCopy ? { peer: `every row in the DOM: ${frameValue(onCopy)}` } : {}),
+      ...(f.style === 'fling' ? {} : { target: '0 dropped', met: f.droppedFrames === 0 }),
+    });
+    if (f.traced) {
+      const { droppedFrames, allFrames } = f.traced;
+      rows.push({
+        figure: `Long list, ${label}, traced pass: CPU ms per dropped frame (${droppedFrames.cpu.frames} of ${allFrames.cpu.frames}), main thread · off it`,
+        value: splitText(droppedFrames.cpu),
+      });
+      rows.push({ figure: `Long list, ${label}, traced pass: CPU ms per frame, all frames`, value: splitText(allFrames.cpu) });
+    }
+    if (f.longAnimationFrames > 0) {
+      const l = f.loafSplit;
+      rows.push({
+        figure: `Long list, ${label}: long animation frames ≥ 50 ms (LoAF), ms in script / before render / rAF+observers / style+layout+paint`,
+        value: `${f.longAnimationFrames}: ${l.scriptMs} / ${l.beforeRenderMs} / ${l.renderCallbacksMs} / ${l.styleLayoutPaintMs}`,
+      });
+    }
+  }
+  return rows;
+}
