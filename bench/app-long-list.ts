@@ -25,7 +25,7 @@
  * A build without the continuous mode shows the paged list instead; the
  * figure then says so rather than failing the run.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { LONG_LIST_REPO } from './app-long-list-repo';
 import {
   installFrameRecorder,
@@ -234,6 +234,7 @@ export const FIGURE_STYLES: readonly FigureStyle[] = ['idle', 'wheel', 'keyboard
 
 export async function measureLongList(browser: Browser, origin: string, scrollDurationMs: number): Promise<LongListResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let closeCopy = async () => {};
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/${LONG_LIST_REPO.owner}/${LONG_LIST_REPO.name}/issues?view=continuous&per_page=100`);
@@ -252,12 +253,15 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
     }
     await installFrameRecorder(page);
     const cdp = await context.newCDPSession(page);
-    const copy = await openCopy(context, page, loaded.count);
+    const copy = await openCopy(browser, page, loaded.count);
+    closeCopy = copy.close;
 
     const figures: ScrollFigure[] = [];
     const copyFigures: ScrollFigure[] = [];
     let vsyncMs = 1000 / 60;
     for (const style of FIGURE_STYLES) {
+      // The copy's 10,000 rows are a renderer's worth of memory and work: gone before the fling and the traced pass.
+      if (style === 'fling') await copy.close();
       const recordings = await recordStyle(page, cdp, style, 'figures', scrollDurationMs);
       if (style === 'idle') vsyncMs = median(intervalsOf(recordings).map((w) => w.interval));
       figures.push(figureOf(style, recordings, vsyncMs));
@@ -269,8 +273,7 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
         await switchTo(page, copy.page);
       }
     }
-    // Its 10,000 rows in the DOM are the app's memory's neighbour; the traced pass does without them.
-    await copy.page?.close();
+    await copy.close();
     for (const figure of figures) {
       if (figure.style === 'idle') continue;
       figure.traced = await traceStyle(page, cdp, figure.style, vsyncMs, scrollDurationMs);
@@ -287,6 +290,7 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
       staticCopy: copy.page === null ? copy.result : { ...copy.result, figures: copyFigures },
     };
   } finally {
+    await closeCopy();
     await context.close();
   }
 }
@@ -299,23 +303,38 @@ async function switchTo(to: Page, from: Page): Promise<void> {
   await waitFrames(to, SWITCH_SETTLE_FRAMES);
 }
 
-type OpenedCopy =
+type OpenedCopy = { close(): Promise<void> } & (
   | { page: null; result: StaticCopyResult & { available: false } }
-  | { page: Page; cdp: CDPSession; result: { available: true; rows: number; openSeconds: number } };
+  | { page: Page; cdp: CDPSession; result: { available: true; rows: number; openSeconds: number } }
+);
 
-/** The static copy of the app's page (every row, at the top of the list), its frame loop paused; or why it could not be made. */
-async function openCopy(context: BrowserContext, page: Page, rows: number): Promise<OpenedCopy> {
+/**
+ * The static copy of the app's page (every row, at the top of the list),
+ * its frame loop paused; or why it could not be made. It has a browser
+ * context of its own, which keeps it out of the app's renderer process
+ * (pages of one site in one context may share one, and with it the main
+ * thread the app's figures measure).
+ */
+async function openCopy(browser: Browser, page: Page, rows: number): Promise<OpenedCopy> {
   await jumpTo(page, 0);
   await pauseFrames(page);
   const started = Date.now();
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await context.close();
+  };
   try {
     const copyPage = await openStaticCopy(context, page, 'Issues, continuous', rows);
     await installFrameRecorder(copyPage);
     await pauseFrames(copyPage);
     const cdp = await context.newCDPSession(copyPage);
-    return { page: copyPage, cdp, result: { available: true, rows, openSeconds: Math.round((Date.now() - started) / 100) / 10 } };
+    return { close, page: copyPage, cdp, result: { available: true, rows, openSeconds: Math.round((Date.now() - started) / 100) / 10 } };
   } catch (err) {
-    return { page: null, result: { available: false, reason: err instanceof Error ? err.message : String(err) } };
+    await close();
+    return { close, page: null, result: { available: false, reason: err instanceof Error ? err.message : String(err) } };
   } finally {
     await page.bringToFront();
     await resumeFrames(page);
