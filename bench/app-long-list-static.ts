@@ -35,9 +35,9 @@ function copyScript(listLabel: string, rows: number): string {
 }
 
 /**
- * Opens the static copy of `appPage` in a page of its own (in the app's
- * context, so its stylesheet comes from the same service) and returns it
- * once its rows are laid out.
+ * Opens the static copy of `appPage` in a new page of `context`, at a path
+ * of the app's origin (so its stylesheet comes from the same service), and
+ * returns it once its rows are laid out.
  */
 export async function openStaticCopy(context: BrowserContext, appPage: Page, listLabel: string, rows: number): Promise<Page> {
   const html = (await appPage.evaluate(copyScript(listLabel, rows))) as string;
