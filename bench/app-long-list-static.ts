@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 /** Where the copy is served: a path the service does not answer, fulfilled by the browser itself. */
 const STATIC_COPY_PATH = '/__bench/long-list-static';
-export const STATIC_LIST_LABEL = 'Issues, every row (static copy)';
+const STATIC_LIST_LABEL = 'Issues, every row (static copy)';
 
 /** In the app's page: its document, scripts out, with `rows` copies of the rendered rows in normal flow. */
 function copyScript(listLabel: string, rows: number): string {

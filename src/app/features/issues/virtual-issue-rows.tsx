@@ -13,10 +13,9 @@ import { IssueRow } from './issue-row';
 /**
  * A row's height before it is measured: a pixel under a desktop row's 65
  * (10 px of padding above and below, a 24 px title line, 4 px, a 16 px line
- * of details, a 1 px rule). With the exact 65 the bench's fling through
- * 10,000 rows dropped more frames (a median of 97 in ten interleaved runs,
- * against 70 to 87 with 64), for reasons not found; scrolling down, a row
- * measured a pixel over the guess moves no row already on the page.
+ * of details, a 1 px rule). The exact 65 made the bench's fling drop more
+ * frames (docs/performance-log.md); scrolling down, a row measured a pixel
+ * over the guess moves no row already on the page.
  */
 export const ESTIMATED_ROW_PX = 64;
 /** The app's sticky header: a row scrolled to (j/k) stops below it, not under it. */
