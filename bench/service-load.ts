@@ -2,8 +2,10 @@
  * The service half of `npm run bench`: one generated repository imported
  * through the real `import` command, then our service, json-server, Prism and
  * a bare `node:http` ceiling, each as its own process on the same machine
- * and the same data, loaded one after another with the same connections and
- * duration. Growth runs the first scenario on smaller repositories.
+ * and the same data, loaded with the same connections and duration. Page 1,
+ * which every peer target is set on, is loaded in rounds with the four
+ * servers alternating (load-rounds.ts); the rest once each. Growth runs the
+ * first scenario on smaller repositories.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { formatNumber } from './bench-row';
 import { median } from './app-stats';
 import { removeOnExit, run } from './child-processes';
 import { BENCH_REPO, updatedAtOf, writeRepository } from './generate-repository';
+import { medianRound, rotated } from './load-rounds';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult, type LoadTool } from './load';
 import { startCeiling, startJsonServer, startOurs, startPrism, UNLIMITED, type RunningServer } from './peer-servers';
 
@@ -33,6 +36,8 @@ const IMPORT_TARGET_S = 20;
 const IMPORT_RUNS = 3;
 const RSS_TARGET_MB = 300;
 const FILTER_LABEL = 'bug';
+/** Page 1, the scenario every peer target is set on, is loaded this many times per server, servers alternating. */
+export const PAGE1_ROUNDS = 3;
 const REPO_PATH = `/api/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
 
 type Load = Pick<LoadOptions, 'connections' | 'durationS' | 'warmupS' | 'tool'>;
@@ -78,6 +83,26 @@ async function withServer<T>(starting: Promise<RunningServer>, use: (server: Run
   } finally {
     await server.process.stop();
   }
+}
+
+/** Starts servers one after another, runs `use` with all of them up, and always stops every one that started. */
+async function withServers<T>(starts: Array<() => Promise<RunningServer>>, use: (servers: RunningServer[]) => Promise<T>, startups: Record<string, number>): Promise<T> {
+  const running: RunningServer[] = [];
+  try {
+    for (const start of starts) {
+      const server = await start();
+      startups[server.name] = server.startupS;
+      running.push(server);
+    }
+    return await use(running);
+  } finally {
+    for (const server of running.reverse()) await server.process.stop();
+  }
+}
+
+/** Round 1, 2, … of one scenario, null where a round failed. */
+function roundsOf(results: Record<string, LoadResult | null>, key: string): Array<LoadResult | null> {
+  return Array.from({ length: PAGE1_ROUNDS }, (_, i) => results[`${key}.round${i + 1}`] ?? null);
 }
 
 export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<BenchPart & { failures: string[] }> {
@@ -145,7 +170,8 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
     const deepBody = path.join(work, 'deep.body');
     let contentType = 'application/json';
 
-    log('Issuescope (node src/server/cli.ts serve)');
+    const prismPath = `/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
+    log(`Issuescope (node src/server/cli.ts serve), then json-server 0.17.4, Prism 5.16.0 mocking GitHub's OpenAPI description and the ceiling (bare node:http, precomputed bytes) beside it`);
     await withServer(startOurs(db), async (ours) => {
       const page1 = await fetchBody(ours.base + page1Url, auth);
       const deep = await fetchBody(ours.base + deepUrl, auth);
@@ -153,8 +179,34 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       writeFileSync(deepBody, deep.body);
       contentType = page1.contentType;
       if (!page1.etag) throw new Error(`${page1Url} sent no ETag, so the 304 scenario cannot run`);
-      await measure('ours.page1', ours, { name: 'page 1, per_page=100', url: ours.base + page1Url, headers: auth, expectStatus: 200 });
-      await measure('ours.deep', ours, { name: `page ${deepPage}, per_page=100`, url: ours.base + deepUrl, headers: auth, expectStatus: 200 });
+
+      // All four up at once, so page 1 can be loaded in alternating rounds (load-rounds.ts).
+      const starts = [() => startJsonServer(options.peersDir, peerDbJson), () => startPrism(options.peersDir, work), () => startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody })];
+      await withServers(starts, async ([jsonServer, prism, ceiling]) => {
+        if (!jsonServer || !prism || !ceiling) throw new Error('a peer server did not start');
+        const page1Loads: Array<{ key: string; server: RunningServer; url: string; headers?: Record<string, string> }> = [
+          { key: 'ours', server: ours, url: ours.base + page1Url, headers: auth },
+          { key: 'jsonServer', server: jsonServer, url: `${jsonServer.base}/issues?_page=1&_limit=100` },
+          { key: 'prism', server: prism, url: `${prism.base}${prismPath}?state=all&per_page=100` },
+          { key: 'ceiling', server: ceiling, url: `${ceiling.base}/page1` },
+        ];
+        for (let round = 0; round < PAGE1_ROUNDS; round++) {
+          log(`page 1, round ${round + 1} of ${PAGE1_ROUNDS}`);
+          for (const { key, server, url, headers } of rotated(page1Loads, round)) {
+            await measure(`${key}.page1.round${round + 1}`, server, { name: `page 1, per_page=100, round ${round + 1}`, url, ...(headers ? { headers } : {}), expectStatus: 200 });
+          }
+        }
+        for (const { key } of page1Loads) results[`${key}.page1`] = medianRound(roundsOf(results, `${key}.page1`));
+
+        // The deep page once each, ours and the ceiling back to back.
+        log(`page ${deepPage}`);
+        await measure('ours.deep', ours, { name: `page ${deepPage}, per_page=100`, url: ours.base + deepUrl, headers: auth, expectStatus: 200 });
+        await measure('ceiling.deep', ceiling, { name: `page ${deepPage} bytes`, url: `${ceiling.base}/deep`, expectStatus: 200 });
+        await measure('jsonServer.deep', jsonServer, { name: `_page=${deepPage}&_limit=100`, url: `${jsonServer.base}/issues?_page=${deepPage}&_limit=100`, expectStatus: 200 });
+        await measure('prism.deep', prism, { name: `page ${deepPage}`, url: `${prism.base}${prismPath}?state=all&per_page=100&page=${deepPage}`, expectStatus: 200 });
+      }, startups);
+
+      log('Issuescope alone');
       await measure('ours.filtered', ours, { name: `labels=${FILTER_LABEL}&since=…`, url: ours.base + filteredUrl, headers: auth, expectStatus: 200 });
       await measure('ours.notModified', ours, {
         name: 'page 1 with If-None-Match',
@@ -163,25 +215,6 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         expectStatus: 304,
       });
       await measure('ours.perPage30', ours, { name: 'page 1, per_page=30', url: ours.base + perPage30Url, headers: auth, expectStatus: 200 });
-    }, startups);
-
-    log('json-server 0.17.4');
-    await withServer(startJsonServer(options.peersDir, peerDbJson), async (peer) => {
-      await measure('jsonServer.page1', peer, { name: '_page=1&_limit=100', url: `${peer.base}/issues?_page=1&_limit=100`, expectStatus: 200 });
-      await measure('jsonServer.deep', peer, { name: `_page=${deepPage}&_limit=100`, url: `${peer.base}/issues?_page=${deepPage}&_limit=100`, expectStatus: 200 });
-    }, startups);
-
-    log('Prism 5.16.0 mocking GitHub\'s OpenAPI description');
-    await withServer(startPrism(options.peersDir, work), async (peer) => {
-      const prismPath = `/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
-      await measure('prism.page1', peer, { name: 'page 1, per_page=100', url: `${peer.base}${prismPath}?state=all&per_page=100`, expectStatus: 200 });
-      await measure('prism.deep', peer, { name: `page ${deepPage}`, url: `${peer.base}${prismPath}?state=all&per_page=100&page=${deepPage}`, expectStatus: 200 });
-    }, startups);
-
-    log('ceiling (bare node:http, precomputed bytes)');
-    await withServer(startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody }), async (ceiling) => {
-      await measure('ceiling.page1', ceiling, { name: 'page 1 bytes', url: `${ceiling.base}/page1`, expectStatus: 200 });
-      await measure('ceiling.deep', ceiling, { name: `page ${deepPage} bytes`, url: `${ceiling.base}/deep`, expectStatus: 200 });
     }, startups);
 
     const growth: Array<{ entries: number; result: LoadResult | null; importS: number }> = [];
@@ -221,7 +254,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         importRunsSeconds: importRuns,
         deepPage,
         filter: { label: FILTER_LABEL, since },
-        load: { ...load, growthDurationS: options.growthDurationS, note: `service run with --auth-limit ${UNLIMITED} --burst-limit ${UNLIMITED} so the load measures serving, not rate limiting` },
+        load: { ...load, growthDurationS: options.growthDurationS, page1Rounds: PAGE1_ROUNDS, note: `service run with --auth-limit ${UNLIMITED} --burst-limit ${UNLIMITED} so the load measures serving, not rate limiting` },
         urls: { page1: page1Url, deep: deepUrl, filtered: filteredUrl, perPage30: perPage30Url },
         results,
         startupSeconds: startups,
@@ -275,9 +308,16 @@ function buildRows({ entries, deepPage, importS, importRuns, results, growth, st
 
   const page1 = r('ours.page1');
   const deep = r('ours.deep');
-  versus('page 1, per_page=100 (req/s)', page1, 'json-server', r('jsonServer.page1'), { min: 30, show: times, label: '≥ 30× json-server' });
-  versus('page 1, per_page=100 (req/s)', page1, 'Prism', r('prism.page1'), { min: 100, show: times, label: '≥ 100× Prism' });
-  versus('page 1, per_page=100 (req/s)', page1, 'ceiling', r('ceiling.page1'), { min: 0.5, show: percent, label: '≥ 50% of ceiling' });
+  const page1Figure = `page 1, per_page=100 (req/s, median of ${PAGE1_ROUNDS} rounds)`;
+  versus(page1Figure, page1, 'json-server', r('jsonServer.page1'), { min: 30, show: times, label: '≥ 30× json-server' });
+  versus(page1Figure, page1, 'Prism', r('prism.page1'), { min: 100, show: times, label: '≥ 100× Prism' });
+  versus(page1Figure, page1, 'ceiling', r('ceiling.page1'), { min: 0.5, show: percent, label: '≥ 50% of ceiling' });
+  const eachRound = (key: string) => roundsOf(results, `${key}.page1`).map((x) => (x ? formatNumber(x.requestsPerSecond) : 'FAILED')).join(' · ');
+  rows.push({
+    figure: 'page 1, per_page=100, each round (req/s, servers alternating)',
+    value: eachRound('ours'),
+    peer: `json-server ${eachRound('jsonServer')} · Prism ${eachRound('prism')} · ceiling ${eachRound('ceiling')}`,
+  });
   rows.push(latencyRow('page 1, per_page=100 p50 / p99 (ms)', page1, [['json-server', r('jsonServer.page1')], ['Prism', r('prism.page1')], ['ceiling', r('ceiling.page1')]]));
   // What bounds the Prism ratio above: even the ceiling, sending the same bytes and doing nothing else, reaches only this.
   const ceilingPage1 = r('ceiling.page1');

@@ -1,0 +1,27 @@
+/**
+ * Loads taken in rounds, the servers alternating, so that a ratio compares
+ * loads taken within a minute or two of each other rather than minutes apart.
+ *
+ * Why: this host's speed swings by a quarter within minutes. Measured one
+ * after another, page 1 of ours and of the ceiling once landed in different
+ * moments and read 68% of the ceiling; in alternating rounds the same build
+ * read 81–95% round by round (docs/performance-log.md, 2026-11-26).
+ */
+
+/** The order of the servers in round `round` (from 0): each round starts one further on, so none is always first. */
+export function rotated<T>(items: readonly T[], round: number): T[] {
+  if (items.length === 0) return [];
+  const start = ((round % items.length) + items.length) % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
+/**
+ * The round with the median throughput, a real round's figures (its latencies
+ * and memory belong to it, not averages no round had): the lower middle of an
+ * even count, so a failed round never flatters the figure. Failed rounds
+ * (null) are left out; null when every round failed.
+ */
+export function medianRound<T extends { requestsPerSecond: number }>(rounds: ReadonlyArray<T | null>): T | null {
+  const done = rounds.filter((r): r is T => r !== null).sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return done[Math.floor((done.length - 1) / 2)] ?? null;
+}
