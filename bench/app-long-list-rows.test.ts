@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LongListResult, ScrollFigure, StaticCopyResult } from './app-long-list';
+import type { LongListResult, PeerPageResult, ScrollFigure } from './app-long-list';
 import { longListRows } from './app-long-list-rows';
 
 function figure(style: ScrollFigure['style'], droppedFrames: number): ScrollFigure {
@@ -17,7 +17,7 @@ function figure(style: ScrollFigure['style'], droppedFrames: number): ScrollFigu
   };
 }
 
-function result(appTrackpad: number, staticCopy: StaticCopyResult): LongListResult {
+function result(appTrackpad: number, staticCopy: PeerPageResult, plainPage: PeerPageResult = plainOf(3)): LongListResult {
   return {
     available: true,
     loaded: 10_000,
@@ -28,43 +28,57 @@ function result(appTrackpad: number, staticCopy: StaticCopyResult): LongListResu
     figures: [figure('idle', 0), figure('wheel', 0), figure('keyboard', 0), figure('trackpad', appTrackpad), figure('fling', 84)],
     maxListItems: 30,
     staticCopy,
+    plainPage,
   };
 }
 
-const copyOf = (trackpad: number): StaticCopyResult => ({
+const copyOf = (trackpad: number): PeerPageResult => ({
   available: true,
   rows: 10_000,
   openSeconds: 14.2,
   figures: [figure('idle', 0), figure('wheel', 146), figure('keyboard', 89), figure('trackpad', trackpad)],
 });
 
+const plainOf = (trackpad: number): PeerPageResult => ({
+  available: true,
+  rows: 10_000,
+  openSeconds: 1.3,
+  figures: [figure('idle', 0), figure('wheel', 1), figure('keyboard', 0), figure('trackpad', trackpad)],
+});
+
 const row = (rows: ReturnType<typeof longListRows>, start: string) => rows.find((r) => r.figure.startsWith(start));
 
 describe('long-list rows of npm run bench', () => {
-  it('puts the every-row copy beside each style as its peer, and judges only the app against the target', () => {
-    const rows = longListRows(result(2, copyOf(0)));
-    // The copy dropped none, the app 2: the app's row is still a miss.
+  it('puts both peers beside each style, and judges only the app against the target', () => {
+    const rows = longListRows(result(2, copyOf(0), plainOf(0)));
+    // Both peers dropped none, the app 2: the app's row is still a miss.
     expect(row(rows, 'Long list, trackpad')).toMatchObject({
       value: '760, 16.7 / 33.4, 2 (0.3%), 2',
-      peer: 'every row in the DOM: 760, 16.7 / 16.8, 0 (0.0%), 0',
+      peer: 'every row in the DOM: 760, 16.7 / 16.8, 0 (0.0%), 0 · plain text page: 760, 16.7 / 16.8, 0 (0.0%), 0',
       target: '0 dropped',
       met: false,
     });
-    expect(row(rows, 'Long list, mouse wheel')).toMatchObject({ value: '760, 16.7 / 16.8, 0 (0.0%), 0', peer: 'every row in the DOM: 760, 16.7 / 33.4, 146 (19.2%), 146', met: true });
+    // The peers dropped frames, the app none: the app's row is met.
+    expect(row(rows, 'Long list, mouse wheel')).toMatchObject({
+      value: '760, 16.7 / 16.8, 0 (0.0%), 0',
+      peer: 'every row in the DOM: 760, 16.7 / 33.4, 146 (19.2%), 146 · plain text page: 760, 16.7 / 33.4, 1 (0.1%), 1',
+      met: true,
+    });
   });
 
-  it('shows the rows in the DOM beside the copy, and the fling (stress, not on the copy) without a peer or target', () => {
+  it('shows the rows in the DOM beside the peers, and the fling (stress, not on the peers) without a peer or target', () => {
     const rows = longListRows(result(0, copyOf(68)));
-    expect(row(rows, 'Long list: most <li> in the DOM')).toMatchObject({ value: 30, peer: 'every row in the DOM: 10,000 (14.2 s)' });
+    expect(row(rows, 'Long list: most <li> in the DOM')).toMatchObject({ value: 30, peer: 'every row in the DOM: 10,000 (14.2 s) · plain text page: 10,000 (1.3 s)' });
     const fling = row(rows, 'Long list, fling stress');
     expect(fling?.peer).toBeUndefined();
     expect(fling?.target).toBeUndefined();
   });
 
-  it('says why there is no copy, and keeps every figure of the app', () => {
+  it('says why a peer is missing, and keeps every figure of the app and of the other peer', () => {
     const rows = longListRows(result(0, { available: false, reason: 'no rendered rows to copy' }));
-    expect(row(rows, 'Long list: most <li> in the DOM')?.peer).toBe('n/a (no rendered rows to copy)');
-    expect(row(rows, 'Long list, trackpad')).toMatchObject({ met: true });
-    expect(row(rows, 'Long list, trackpad')?.peer).toBeUndefined();
+    expect(row(rows, 'Long list: most <li> in the DOM')?.peer).toBe('every row in the DOM: n/a (no rendered rows to copy) · plain text page: 10,000 (1.3 s)');
+    expect(row(rows, 'Long list, trackpad')).toMatchObject({ met: true, peer: 'plain text page: 760, 16.7 / 33.4, 3 (0.4%), 3' });
+    const none = longListRows(result(0, { available: false, reason: 'a' }, { available: false, reason: 'b' }));
+    expect(row(none, 'Long list, trackpad')?.peer).toBeUndefined();
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The long-list figures as rows of `npm run bench`'s table: each scroll
  * style's frames against the target of none dropped, with the same scroll
- * of every row in the DOM (the static copy) as its peer, and where the
- * traced pass says the frames' time went.
+ * of its two peers (every row in the DOM, the static copy; and the plainest
+ * page of the same length) beside it, and where the traced pass says the
+ * frames' time went. Only the app's figure is judged against the target.
  */
 import type { BenchRow } from './bench-row';
-import { DROPPED_FRAME_FACTOR, STYLE_LABELS, type LongListResult, type ScrollFigure } from './app-long-list';
+import { DROPPED_FRAME_FACTOR, STYLE_LABELS, type LongListResult, type PeerPageResult, type ScrollFigure } from './app-long-list';
 import type { FrameTimeSplit } from './app-long-list-trace';
 import { ms } from './app-stats';
 
@@ -16,18 +17,24 @@ function splitText(split: FrameTimeSplit): string {
   return `script ${per(m.script)} / style ${per(m.style)} / layout ${per(m.layout)} / paint ${per(m.paint)} / other ${per(m.other)} / idle ${per(split.mainIdleMs)} · raster ${per(split.rasterMs)} · compositor ${per(split.compositorMs)} · viz ${per(split.vizMs)}`;
 }
 
+const EVERY_ROW = 'every row in the DOM';
+const PLAIN_PAGE = 'plain text page';
+
 export function longListRows(r: LongListResult): BenchRow[] {
   if (!r.available) return [{ figure: 'Long list scroll', value: `n/a (${r.reason})` }];
   const threshold = ms(DROPPED_FRAME_FACTOR * r.vsyncMs);
   const rows: BenchRow[] = [
     { figure: 'Long list: issues loaded by scrolling (s to load)', value: `${r.loaded.toLocaleString('en-US')} (${r.loadSeconds} s)` },
   ];
-  const copy = r.staticCopy;
+  const peers: Array<[string, PeerPageResult]> = [
+    [EVERY_ROW, r.staticCopy],
+    [PLAIN_PAGE, r.plainPage],
+  ];
   rows.push({
     figure:
-      'Long list: most <li> in the DOM while scrolling; peer: a static copy of the page with every row in the DOM (no virtualisation, no script; s to open), scrolled the same way after each style',
+      'Long list: most <li> in the DOM while scrolling; peers, each scrolled the same way after each style: a static copy of the page with every row in the DOM (no virtualisation, no script), and the plainest page of the same length (two lines of plain text a row, no script) (s to open)',
     value: r.maxListItems,
-    peer: copy.available ? `every row in the DOM: ${copy.rows.toLocaleString('en-US')} (${copy.openSeconds} s)` : `n/a (${copy.reason})`,
+    peer: peers.map(([name, peer]) => (peer.available ? `${name}: ${peer.rows.toLocaleString('en-US')} (${peer.openSeconds} s)` : `${name}: n/a (${peer.reason})`)).join(' · '),
   });
   const frameValue = (f: ScrollFigure) =>
     `${f.frames}, ${f.medianFrameMs} / ${f.p99FrameMs}, ${f.droppedFrames} (${f.frames > 0 ? ((100 * f.droppedFrames) / f.frames).toFixed(1) : '0'}%), ${f.missedVsyncs}`;
@@ -35,11 +42,14 @@ export function longListRows(r: LongListResult): BenchRow[] {
     const label = STYLE_LABELS[f.style];
     const where = f.style === 'fling' ? 'top to bottom' : `${r.segments} × ${r.segmentMs / 1000} s over the list`;
     const speed = f.style === 'idle' ? '' : `, ${f.pxPerS.toLocaleString('en-US')} px/s`;
-    const onCopy = copy.available ? copy.figures.find((c) => c.style === f.style) : undefined;
+    const onPeers = peers.flatMap(([name, peer]) => {
+      const same = peer.available ? peer.figures.find((p) => p.style === f.style) : undefined;
+      return same ? [`${name}: ${frameValue(same)}`] : [];
+    });
     rows.push({
       figure: `Long list, ${label} (${where}${speed}): frames, interval median / p99 ms, dropped (> ${threshold} ms), missed vsyncs`,
       value: frameValue(f),
-      ...(onCopy ? { peer: `every row in the DOM: ${frameValue(onCopy)}` } : {}),
+      ...(onPeers.length > 0 ? { peer: onPeers.join(' · ') } : {}),
       ...(f.style === 'fling' ? {} : { target: '0 dropped', met: f.droppedFrames === 0 }),
     });
     if (f.traced) {

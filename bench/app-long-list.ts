@@ -17,15 +17,17 @@
  * compositing off it. Tracing slows the page, so the frame figures come from
  * the untraced pass.
  *
- * Beside each style's figure, the same scroll of a static copy of the page
- * with every row in the DOM (app-long-list-static.ts: no virtualisation, no
- * script), in the same browser, interleaved style by style: what the list
- * would drop here without virtualisation.
+ * Beside each style's figure, the same scroll of two peers, in the same
+ * browser, interleaved style by style: a static copy of the page with every
+ * row in the DOM (app-long-list-static.ts: no virtualisation, no script),
+ * what the list would drop here without virtualisation; and the plainest
+ * page of the same length (app-long-list-plain.ts: two lines of plain text a
+ * row), what this machine drops with a page doing nothing.
  *
  * A build without the continuous mode shows the paged list instead; the
  * figure then says so rather than failing the run.
  */
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { LONG_LIST_REPO } from './app-long-list-repo';
 import {
   installFrameRecorder,
@@ -38,6 +40,7 @@ import {
   type RecordedFrames,
 } from './app-long-list-frames';
 import { driveScroll, flingScript, type ScrollStyle } from './app-long-list-scroll';
+import { openPlainPage } from './app-long-list-plain';
 import { openStaticCopy } from './app-long-list-static';
 import { splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
 import { median, missedVsyncs, ms, percentile } from './app-stats';
@@ -86,8 +89,8 @@ export interface ScrollFigure {
   traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>>;
 }
 
-/** The same styles (not the fling) on the static copy of the page, or why there was none. */
-export type StaticCopyResult = { available: false; reason: string } | { available: true; rows: number; openSeconds: number; figures: ScrollFigure[] };
+/** The same styles (not the fling) on a peer page, or why there was none. */
+export type PeerPageResult = { available: false; reason: string } | { available: true; rows: number; openSeconds: number; figures: ScrollFigure[] };
 
 export type LongListResult =
   | { available: false; reason: string }
@@ -101,7 +104,10 @@ export type LongListResult =
       vsyncMs: number;
       figures: ScrollFigure[];
       maxListItems: number;
-      staticCopy: StaticCopyResult;
+      /** every row in the DOM: the list without virtualisation */
+      staticCopy: PeerPageResult;
+      /** the plainest page of the same length: what the machine drops with a page doing nothing */
+      plainPage: PeerPageResult;
     };
 
 const READ_STATUS = `() => {
@@ -234,7 +240,10 @@ export const FIGURE_STYLES: readonly FigureStyle[] = ['idle', 'wheel', 'keyboard
 
 export async function measureLongList(browser: Browser, origin: string, scrollDurationMs: number): Promise<LongListResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  let closeCopy = async () => {};
+  const peers: OpenedPeer[] = [];
+  const closePeers = async () => {
+    for (const peer of peers) await peer.close();
+  };
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/${LONG_LIST_REPO.owner}/${LONG_LIST_REPO.name}/issues?view=continuous&per_page=100`);
@@ -253,27 +262,31 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
     }
     await installFrameRecorder(page);
     const cdp = await context.newCDPSession(page);
-    const copy = await openCopy(browser, page, loaded.count);
-    closeCopy = copy.close;
+    const copy = await openPeer(browser, page, loaded.count, (peerContext) => openStaticCopy(peerContext, page, 'Issues, continuous', loaded.count));
+    peers.push(copy);
+    const plain = await openPeer(browser, page, loaded.count, (peerContext) => openPlainPage(peerContext, loaded.count));
+    peers.push(plain);
 
     const figures: ScrollFigure[] = [];
-    const copyFigures: ScrollFigure[] = [];
+    const peerFigures = new Map<OpenedPeer, ScrollFigure[]>(peers.map((peer) => [peer, []]));
     let vsyncMs = 1000 / 60;
     for (const style of FIGURE_STYLES) {
-      // The copy's 10,000 rows are a renderer's worth of memory and work: gone before the fling and the traced pass.
-      if (style === 'fling') await copy.close();
+      // The peers' 10,000 rows are a renderer's worth of memory and work each: gone before the fling and the traced pass.
+      if (style === 'fling') await closePeers();
       const recordings = await recordStyle(page, cdp, style, 'figures', scrollDurationMs);
       if (style === 'idle') vsyncMs = median(intervalsOf(recordings).map((w) => w.interval));
       figures.push(figureOf(style, recordings, vsyncMs));
-      if (copy.page !== null && style !== 'fling') {
+      if (style === 'fling') continue;
+      for (const peer of peers) {
+        if (peer.page === null) continue;
         // The measured page in front (Chromium throttles the other to a frame a second), and one
         // page's frame loop at a time: the other's would cost the measured page a frame per vsync.
-        await switchTo(copy.page, page);
-        copyFigures.push(figureOf(style, await recordStyle(copy.page, copy.cdp, style, 'static', scrollDurationMs), vsyncMs));
-        await switchTo(page, copy.page);
+        await switchTo(peer.page, page);
+        peerFigures.get(peer)?.push(figureOf(style, await recordStyle(peer.page, peer.cdp, style, 'peer', scrollDurationMs), vsyncMs));
+        await switchTo(page, peer.page);
       }
     }
-    await copy.close();
+    await closePeers();
     for (const figure of figures) {
       if (figure.style === 'idle') continue;
       figure.traced = await traceStyle(page, cdp, figure.style, vsyncMs, scrollDurationMs);
@@ -287,10 +300,11 @@ export async function measureLongList(browser: Browser, origin: string, scrollDu
       vsyncMs: ms(vsyncMs),
       figures,
       maxListItems: Math.max(...figures.map((f) => f.maxListItems)),
-      staticCopy: copy.page === null ? copy.result : { ...copy.result, figures: copyFigures },
+      staticCopy: peerResult(copy, peerFigures.get(copy) ?? []),
+      plainPage: peerResult(plain, peerFigures.get(plain) ?? []),
     };
   } finally {
-    await closeCopy();
+    await closePeers();
     await context.close();
   }
 }
@@ -303,19 +317,23 @@ async function switchTo(to: Page, from: Page): Promise<void> {
   await waitFrames(to, SWITCH_SETTLE_FRAMES);
 }
 
-type OpenedCopy = { close(): Promise<void> } & (
-  | { page: null; result: StaticCopyResult & { available: false } }
+type OpenedPeer = { close(): Promise<void> } & (
+  | { page: null; result: PeerPageResult & { available: false } }
   | { page: Page; cdp: CDPSession; result: { available: true; rows: number; openSeconds: number } }
 );
 
+function peerResult(peer: OpenedPeer, figures: ScrollFigure[]): PeerPageResult {
+  return peer.page === null ? peer.result : { ...peer.result, figures };
+}
+
 /**
- * The static copy of the app's page (every row, at the top of the list),
- * its frame loop paused; or why it could not be made. It has a browser
- * context of its own, which keeps it out of the app's renderer process
- * (pages of one site in one context may share one, and with it the main
- * thread the app's figures measure).
+ * A peer page made by `open` (with `rows` rows, at the top of the list), its
+ * frame loop paused; or why it could not be made. It has a browser context
+ * of its own, which keeps it out of the app's renderer process (pages of one
+ * site in one context may share one, and with it the main thread the app's
+ * figures measure).
  */
-async function openCopy(browser: Browser, page: Page, rows: number): Promise<OpenedCopy> {
+async function openPeer(browser: Browser, page: Page, rows: number, open: (context: BrowserContext) => Promise<Page>): Promise<OpenedPeer> {
   await jumpTo(page, 0);
   await pauseFrames(page);
   const started = Date.now();
@@ -327,11 +345,11 @@ async function openCopy(browser: Browser, page: Page, rows: number): Promise<Ope
     await context.close();
   };
   try {
-    const copyPage = await openStaticCopy(context, page, 'Issues, continuous', rows);
-    await installFrameRecorder(copyPage);
-    await pauseFrames(copyPage);
-    const cdp = await context.newCDPSession(copyPage);
-    return { close, page: copyPage, cdp, result: { available: true, rows, openSeconds: Math.round((Date.now() - started) / 100) / 10 } };
+    const peerPage = await open(context);
+    await installFrameRecorder(peerPage);
+    await pauseFrames(peerPage);
+    const cdp = await context.newCDPSession(peerPage);
+    return { close, page: peerPage, cdp, result: { available: true, rows, openSeconds: Math.round((Date.now() - started) / 100) / 10 } };
   } catch (err) {
     await close();
     return { close, page: null, result: { available: false, reason: err instanceof Error ? err.message : String(err) } };
