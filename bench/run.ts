@@ -22,7 +22,7 @@ import { asBenchPart, formatTable, type BenchRow } from './bench-row';
 import { run, stopChildrenOnExit } from './child-processes';
 import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
-import { PAGE1_ROUNDS, serviceBenchmarks } from './service-load';
+import { LOAD_ROUNDS, serviceBenchmarks } from './service-load';
 
 const PEERS_DIR = path.resolve('bench', 'peers');
 const APP_BENCHMARKS = path.resolve('bench', 'app-benchmarks.ts');
@@ -155,7 +155,7 @@ async function main(): Promise<number> {
   if (withService) {
     console.log(
       `Notes: each server is its own process on 127.0.0.1, loaded in turn by ${s.loadTool === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon from this process (generator-bound: install wrk)'} (${s.connections} connections, ` +
-        `${s.durationS} s after a discarded ${s.warmupS} s warm-up); page 1 in ${PAGE1_ROUNDS} rounds with the servers alternating, its figures the median round's. Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
+        `${s.durationS} s after a discarded ${s.warmupS} s warm-up); page 1 (and the deep page of ours and the ceiling) in ${LOAD_ROUNDS} rounds with the servers alternating, its figures the median round's. Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
         'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load. ' +
         'Page depth is bench/page-depth.ts: sequential requests to an in-process service.',
     );
