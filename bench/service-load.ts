@@ -184,7 +184,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       contentType = page1.contentType;
       if (!page1.etag) throw new Error(`${page1Url} sent no ETag, so the 304 scenario cannot run`);
 
-      // All four up at once, so page 1 can be loaded in alternating rounds (load-rounds.ts).
+      // All four up at once, so page 1 and the deep page can be loaded in alternating rounds (load-rounds.ts).
       const starts = [() => startJsonServer(options.peersDir, peerDbJson), () => startPrism(options.peersDir, work), () => startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody })];
       await withServers(starts, async ([jsonServer, prism, ceiling]) => {
         if (!jsonServer || !prism || !ceiling) throw new Error('a peer server did not start');
