@@ -2,8 +2,8 @@
  * The one row shape every benchmark half returns, and the text table
  * `npm run bench` prints from them. Every row has a figure and our value;
  * the service's rows add the peer each was measured beside and the ratio,
- * the long list's rows its peer (every row in the DOM), and rows with a
- * target say whether it was met.
+ * the long list's rows its two peers (every row in the DOM, and the plainest
+ * page of the same length), and rows with a target say whether it was met.
  */
 export interface BenchRow {
   figure: string;
