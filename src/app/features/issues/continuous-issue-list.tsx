@@ -79,9 +79,10 @@ export function ContinuousIssueList({
   const { hasNextPage, isFetching, fetchNextPage } = query;
   const nextPageError = query.isFetchNextPageError ? query.error : null;
 
-  // One request at a time (a second fetchNextPage would cancel the first), none while paused or after a failure.
+  // One request at a time, none while paused or after a failure. `isFetching` is this render's: a
+  // second call before the next render joins the request in flight instead of cancelling and repeating it.
   const onNearEnd = useCallback(() => {
-    if (hasNextPage && !isFetching && block === null && nextPageError === null) void fetchNextPage();
+    if (hasNextPage && !isFetching && block === null && nextPageError === null) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetching, block, nextPageError, fetchNextPage]);
 
   const selectedIndex = rows.findIndex((issue) => issue.number === selected);

@@ -11,13 +11,14 @@ import { issueViewPath } from '../repo-picker/app-paths';
 import { IssueRow } from './issue-row';
 
 /**
- * A row's height before it is measured: a pixel under a desktop row's 65
- * (10 px of padding above and below, a 24 px title line, 4 px, a 16 px line
- * of details, a 1 px rule). The exact 65 made the bench's fling drop more
- * frames (docs/performance-log.md); scrolling down, a row measured a pixel
- * over the guess moves no row already on the page.
+ * A row's height before it is measured: a desktop row's own 65 (10 px of
+ * padding above and below, a 24 px title line, 4 px, a 16 px line of details,
+ * a 1 px rule). A row measured at its guess changes nothing; one measured a
+ * pixel off made the virtualiser recompute the offsets of every row after it
+ * (10,000 of them) and render the list again, once for each row that
+ * scrolled in (docs/performance-log.md).
  */
-export const ESTIMATED_ROW_PX = 64;
+export const ESTIMATED_ROW_PX = 65;
 /** The app's sticky header: a row scrolled to (j/k) stops below it, not under it. */
 const STICKY_HEADER_PX = 64;
 /** Rows rendered beyond each edge of the viewport. */
@@ -185,6 +186,10 @@ export default function VirtualIssueRows({
     rangeExtractor,
     measureElement: measureRow,
     getItemKey,
+    // The rows a scroll brings in render in a task of their own, not inside the scroll event:
+    // the frame that scrolls paints without waiting for them (the overscan rows cover it),
+    // and the heaviest frames of a scroll get lighter (docs/performance-log.md).
+    useFlushSync: false,
   });
 
   useLayoutEffect(() => {
