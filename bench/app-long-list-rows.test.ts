@@ -81,4 +81,24 @@ describe('long-list rows of npm run bench', () => {
     const none = longListRows(result(0, { available: false, reason: 'a' }, { available: false, reason: 'b' }));
     expect(row(none, 'Long list, trackpad')?.peer).toBeUndefined();
   });
+
+  it("shows the traced pass's busy frames under the style they belong to", () => {
+    const r = result(0, copyOf(68));
+    if (!r.available) throw new Error('unreachable');
+    const split = { frames: 760, windowMs: 12_700, main: { script: 760, style: 380, layout: 380, paint: 760, other: 380 }, mainIdleMs: 10_000, rasterMs: 0, compositorMs: 0, vizMs: 0 };
+    const trackpad = r.figures.find((f) => f.style === 'trackpad')!;
+    trackpad.traced = {
+      droppedFrames: { wall: { ...split, frames: 0 }, cpu: { ...split, frames: 0 } },
+      allFrames: { wall: split, cpu: split },
+      mainBusy: { frames: 760, p50Ms: 5.8, p90Ms: 7.4, p99Ms: 11.1, heavyFrames: 29 },
+    };
+    const rows = longListRows(r);
+    const busy = rows.findIndex((x) => x.figure.startsWith("Long list, trackpad, traced pass: the main thread's busy ms per frame"));
+    expect(rows[busy]?.value).toBe('5.8 / 7.4 / 11.1, 29 of 760');
+    expect(rows[busy]?.figure).toContain('over 10 ms');
+    // Right after the style's other traced rows, before the next style's.
+    expect(rows[busy - 1]?.figure).toBe('Long list, trackpad, traced pass: CPU ms per frame, all frames');
+    expect(rows.some((x) => x.figure.startsWith("Long list, mouse wheel, traced pass: the main thread's busy"))).toBe(false);
+  });
 });
+

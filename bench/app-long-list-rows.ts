@@ -6,7 +6,7 @@
  * frames' time went. Only the app's figure is judged against the target.
  */
 import type { BenchRow } from './bench-row';
-import { DROPPED_FRAME_FACTOR, STYLE_LABELS, type LongListResult, type PeerPageResult, type ScrollFigure } from './app-long-list';
+import { DROPPED_FRAME_FACTOR, HEAVY_FRAME_MS, STYLE_LABELS, type LongListResult, type PeerPageResult, type ScrollFigure } from './app-long-list';
 import type { FrameTimeSplit } from './app-long-list-trace';
 import { ms } from './app-stats';
 
@@ -59,6 +59,13 @@ export function longListRows(r: LongListResult): BenchRow[] {
         value: splitText(droppedFrames.cpu),
       });
       rows.push({ figure: `Long list, ${label}, traced pass: CPU ms per frame, all frames`, value: splitText(allFrames.cpu) });
+      const busy = f.traced.mainBusy;
+      if (busy) {
+        rows.push({
+          figure: `Long list, ${label}, traced pass: the main thread's busy ms per frame (wall), p50 / p90 / p99, and frames busy over ${HEAVY_FRAME_MS} ms`,
+          value: `${busy.p50Ms} / ${busy.p90Ms} / ${busy.p99Ms}, ${busy.heavyFrames} of ${busy.frames}`,
+        });
+      }
     }
     if (f.longAnimationFrames > 0) {
       const l = f.loafSplit;

@@ -292,3 +292,16 @@ export function splitFrameTime(timeline: TraceTimeline, windows: readonly FrameW
   }
   return split;
 }
+
+/**
+ * The main thread's busy time in each window (ms, every kind of work), in
+ * the windows' order: how close each frame came to missing its vsync.
+ */
+export function mainBusyPerFrame(timeline: TraceTimeline, windows: readonly FrameWindow[], clock: Clock): number[] {
+  const byKind = MAIN_KINDS.map((kind) => timeline.mainPieces.filter((p) => p.kind === kind));
+  return windows.map((window) => {
+    const from = (window.from + timeline.offsetMs) * 1000;
+    const to = (window.to + timeline.offsetMs) * 1000;
+    return byKind.reduce((sum, pieces) => sum + overlap(pieces, from, to, clock), 0) / 1000;
+  });
+}

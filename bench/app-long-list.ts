@@ -42,7 +42,7 @@ import {
 import { driveScroll, flingScript, type ScrollStyle } from './app-long-list-scroll';
 import { openPlainPage } from './app-long-list-plain';
 import { openStaticCopy } from './app-long-list-static';
-import { splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
+import { mainBusyPerFrame, splitFrameTime, startTrace, stopTrace, timelineOf, type Clock, type FrameTimeSplit, type FrameWindow } from './app-long-list-trace';
 import { median, missedVsyncs, ms, percentile } from './app-stats';
 
 export const LONG_LIST_TARGET_LOADED = 10_000;
@@ -86,7 +86,25 @@ export interface ScrollFigure {
   longAnimationFrames: number;
   loafSplit: { scriptMs: number; beforeRenderMs: number; renderCallbacksMs: number; styleLayoutPaintMs: number };
   /** from the traced pass: time in its dropped frames, and in all its frames, by the wall and on a core */
-  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>>;
+  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>> & { mainBusy?: MainBusyFigure };
+}
+
+/**
+ * A frame whose main thread is busy this long (of a 16.7 ms vsync) has
+ * little room left: a hiccup of the host, or one more row to render, and it
+ * misses its vsync. Counting them shows how near a scroll runs to dropping
+ * frames, where the dropped frames themselves are too few to compare.
+ */
+export const HEAVY_FRAME_MS = 10;
+
+/** From the traced pass: the main thread's busy time per frame (wall clock), its spread and its heavy frames. */
+export interface MainBusyFigure {
+  frames: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  /** frames busy over HEAVY_FRAME_MS */
+  heavyFrames: number;
 }
 
 /** The same styles (not the fling) on a peer page, or why there was none. */
@@ -220,7 +238,22 @@ async function traceStyle(page: Page, cdp: CDPSession, style: FigureStyle, vsync
       );
     return { wall: on('wall'), cpu: on('cpu') };
   };
-  return { droppedFrames: split((i) => i > DROPPED_FRAME_FACTOR * vsyncMs), allFrames: split(() => true) };
+  const busy = recordings.flatMap((r) => mainBusyPerFrame(timelines.get(r)!, windows.filter((w) => w.recording === r), 'wall'));
+  return {
+    droppedFrames: split((i) => i > DROPPED_FRAME_FACTOR * vsyncMs),
+    allFrames: split(() => true),
+    mainBusy: mainBusyOf(busy),
+  };
+}
+
+export function mainBusyOf(busyMs: readonly number[]): MainBusyFigure {
+  return {
+    frames: busyMs.length,
+    p50Ms: ms(percentile(busyMs, 50)),
+    p90Ms: ms(percentile(busyMs, 90)),
+    p99Ms: ms(percentile(busyMs, 99)),
+    heavyFrames: busyMs.filter((b) => b > HEAVY_FRAME_MS).length,
+  };
 }
 
 function sumSplits(parts: readonly FrameTimeSplit[], frames: number): FrameTimeSplit {
