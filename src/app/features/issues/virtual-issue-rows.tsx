@@ -15,7 +15,7 @@ import { IssueRow } from './issue-row';
  * padding above and below, a 24 px title line, 4 px, a 16 px line of details,
  * a 1 px rule). A row measured at its guess changes nothing; one measured a
  * pixel off made the virtualiser recompute the offsets of every row after it
- * (10,000 of them) and render the list again, once for each row that
+ * (up to 10,000) and render the list again, once for each row that
  * scrolled in (docs/performance-log.md).
  */
 export const ESTIMATED_ROW_PX = 65;
