@@ -101,4 +101,3 @@ describe('long-list rows of npm run bench', () => {
     expect(rows.some((x) => x.figure.startsWith("Long list, mouse wheel, traced pass: the main thread's busy"))).toBe(false);
   });
 });
-

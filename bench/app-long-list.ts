@@ -85,8 +85,8 @@ export interface ScrollFigure {
   /** LoAF entries (frames of 50 ms or more) and where their time went, summed (ms) */
   longAnimationFrames: number;
   loafSplit: { scriptMs: number; beforeRenderMs: number; renderCallbacksMs: number; styleLayoutPaintMs: number };
-  /** from the traced pass: time in its dropped frames, and in all its frames, by the wall and on a core */
-  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>> & { mainBusy?: MainBusyFigure };
+  /** from the traced pass: time in its dropped frames, and in all its frames, by the wall and on a core; the main thread's busy time per frame */
+  traced?: Record<'droppedFrames' | 'allFrames', Record<Clock, FrameTimeSplit>> & { mainBusy: MainBusyFigure };
 }
 
 /**
