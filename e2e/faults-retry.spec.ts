@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createFaultInjector } from '../src/server/faults/fault-injector';
+import { headerRoom, USUAL_SCROLL_PADDING_PX } from './support/header-room';
 import { issueRows } from './support/issue-list';
 import { startE2eService, type E2eService } from './support/service';
 
@@ -45,10 +46,14 @@ test('503s on the first load: the status says which attempt and when, and the li
   // Not a blank screen: the shell and the repository are there, and the bar says what is going on.
   await expect(page.getByRole('heading', { level: 1, name: /acme\s*\/\s*rocket/ })).toBeVisible();
   await expect(statusBar(page, /Service unavailable \(503\) — retrying (in \d+ s|now), attempt [234] of 4/)).toBeVisible();
+  // The bar makes the header taller: what a link scrolls to still stops below it.
+  const withBar = await headerRoom(page);
+  expect(withBar.scrollPaddingPx).toBeGreaterThanOrEqual(withBar.headerBottomPx);
 
   faults.clear();
   await expect(issueRows(page).first()).toBeVisible({ timeout: RETRIES_EXHAUSTED_MS });
   await expect(statusBar(page, /retrying/)).toBeHidden();
+  expect((await headerRoom(page)).scrollPaddingPx).toBe(USUAL_SCROLL_PADDING_PX);
   // Never more than the first try and three retries.
   const failed = listRequests().filter((r) => r.fault === '503');
   expect(failed.length).toBeGreaterThanOrEqual(1);

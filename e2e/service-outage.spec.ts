@@ -5,6 +5,7 @@
  * app recovers by itself: the notice goes, new pages load, no reload needed.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { headerRoom, USUAL_SCROLL_PADDING_PX } from './support/header-room';
 import { shownIssueNumbers, waitForIssueList } from './support/issue-list';
 import { startE2eService, type E2eService } from './support/service';
 
@@ -80,9 +81,13 @@ test('seen pages stay readable during an outage, and the app recovers by itself 
   await expect(pager).toContainText('Page 2 of');
   expect(await shownIssueNumbers(page)).toEqual(pageTwo);
   await expect(firstPage.offline).toBeVisible();
+  // The bar makes the header taller: what a link scrolls to still stops below it.
+  const withBar = await headerRoom(page);
+  expect(withBar.scrollPaddingPx).toBeGreaterThanOrEqual(withBar.headerBottomPx);
 
   // The service comes back on the same port: the bar goes away by itself, and browsing goes on.
   await restartServiceExpectingRecovery(page, firstPage, where);
+  expect((await headerRoom(page)).scrollPaddingPx).toBe(USUAL_SCROLL_PADDING_PX);
   await nextPageLoads(page, firstPage, 3);
   await expect.poll(() => shownIssueNumbers(page)).not.toEqual(pageTwo);
 });

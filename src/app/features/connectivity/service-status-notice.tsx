@@ -46,7 +46,8 @@ function useRetryingQuery(identity: string): string | null {
 
 function Bar({ tone, icon, children }: { tone: 'attention' | 'danger'; icon: ReactNode; children: ReactNode }) {
   return (
-    <div role="status" className={clsx('border-t', tone === 'danger' ? 'border-danger/40 bg-danger-subtle' : 'border-attention/40 bg-attention-subtle')}>
+    // header-notice: while it shows, a link scrolls to below the taller header (styles.css).
+    <div role="status" className={clsx('header-notice border-t', tone === 'danger' ? 'border-danger/40 bg-danger-subtle' : 'border-attention/40 bg-attention-subtle')}>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-6">
         <span className={clsx('shrink-0', tone === 'danger' ? 'text-danger' : 'text-attention')}>{icon}</span>
         {children}

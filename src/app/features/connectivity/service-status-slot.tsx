@@ -71,7 +71,8 @@ export function ServiceStatusSlot() {
 /** The outage, said without the notice's chunk: no countdown, no Retry button. */
 function PlainOutageBar({ browserOffline, origin }: { browserOffline: boolean; origin: string }) {
   return (
-    <div role="status" className="border-t border-danger/40 bg-danger-subtle">
+    // header-notice: while it shows, a link scrolls to below the taller header (styles.css).
+    <div role="status" className="header-notice border-t border-danger/40 bg-danger-subtle">
       <p className="mx-auto max-w-6xl px-3 py-2 sm:px-6">
         <OutageHeadline browserOffline={browserOffline} origin={origin} /> — showing saved pages; retrying.
       </p>

@@ -1,0 +1,23 @@
+/**
+ * Where something a link scrolls to stops (the page's `scroll-padding-top`)
+ * against where the sticky header ends: a comment or heading scrolled to
+ * must not land under the header, which grows while it shows a bar.
+ */
+import type { Page } from '@playwright/test';
+
+export interface HeaderRoom {
+  /** the page's scroll-padding-top, px */
+  scrollPaddingPx: number;
+  /** the sticky header's bottom edge in the viewport, px */
+  headerBottomPx: number;
+}
+
+export function headerRoom(page: Page): Promise<HeaderRoom> {
+  return page.evaluate(() => ({
+    scrollPaddingPx: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+    headerBottomPx: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+  }));
+}
+
+/** scroll-padding-top without a bar in the header (4.5rem): what it goes back to. */
+export const USUAL_SCROLL_PADDING_PX = 72;
