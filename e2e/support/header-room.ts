@@ -12,11 +12,16 @@ export interface HeaderRoom {
   headerBottomPx: number;
 }
 
+/** Fails when the page has no header: a bottom edge of 0 would let any padding "clear" it. */
 export function headerRoom(page: Page): Promise<HeaderRoom> {
-  return page.evaluate(() => ({
-    scrollPaddingPx: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
-    headerBottomPx: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
-  }));
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (header === null) throw new Error('the page has no <header>');
+    return {
+      scrollPaddingPx: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      headerBottomPx: header.getBoundingClientRect().bottom,
+    };
+  });
 }
 
 /** scroll-padding-top without a bar in the header (4.5rem): what it goes back to. */
