@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSearchQuery, searchTokens, usesAdvancedSyntax, type SearchNode, type SearchQuery } from './search-query';
+
+/** The tree without positions, for comparing what a query means. */
+function meaning(q: string, advanced = true): unknown {
+  const parsed = parseSearchQuery(q, { advanced });
+  if (!parsed.ok) throw new Error(`refused ${q}: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  return JSON.parse(JSON.stringify(parsed.query, (key, value: unknown) => (key === 'span' ? undefined : value)));
+}
+
+function refused(q: string, advanced = true): { message: string; text: string }[] {
+  const parsed = parseSearchQuery(q, { advanced });
+  if (parsed.ok) throw new Error(`accepted ${q}`);
+  return parsed.errors.map((e) => ({ message: e.message, text: q.slice(e.span.start, e.span.end) }));
+}
+
+const ALL_FIELDS = ['title', 'body', 'comments'];
+
+describe('parseSearchQuery', () => {
+  it('reads words, phrases and qualifiers as one AND, as GitHub does with spaces', () => {
+    expect(meaning('is:issue is:open label:bug crash "on launch"')).toEqual({
+      where: {
+        kind: 'and',
+        operands: [
+          { kind: 'type', value: 'issue' },
+          { kind: 'state', value: 'open' },
+          { kind: 'label', name: 'bug' },
+          { kind: 'text', text: 'crash', phrase: false },
+          { kind: 'text', text: 'on launch', phrase: true },
+        ],
+      },
+      fields: ALL_FIELDS,
+      sort: null,
+    });
+  });
+
+  it('takes quoted qualifier values with spaces, and commas as any of several', () => {
+    expect(meaning('label:"good first issue"')).toMatchObject({ where: { kind: 'label', name: 'good first issue' } });
+    expect(meaning('label:bug,ui')).toMatchObject({ where: { kind: 'or', operands: [{ name: 'bug' }, { name: 'ui' }] } });
+  });
+
+  it('negates with a leading minus and with NOT', () => {
+    expect(meaning('-label:wontfix')).toMatchObject({ where: { kind: 'not', operand: { kind: 'label', name: 'wontfix' } } });
+    expect(meaning('NOT crash', false)).toMatchObject({ where: { kind: 'not', operand: { kind: 'text', text: 'crash' } } });
+    expect(meaning('-"exact words"')).toMatchObject({ where: { kind: 'not', operand: { kind: 'text', phrase: true } } });
+  });
+
+  it('knows every qualifier of the issue', () => {
+    const q = 'repo:acme/rocket user:acme state:closed is:pr no:label no:assignee no:milestone author:a assignee:b mentions:c commenter:d involves:e milestone:"v1.0"';
+    const where = (meaning(q) as SearchQuery).where as Extract<SearchNode, { kind: 'and' }>;
+    expect(where.operands.map((n) => n.kind)).toEqual(['repo', 'owner', 'state', 'type', 'missing', 'missing', 'missing', 'user', 'user', 'user', 'user', 'user', 'milestone']);
+    expect(where.operands[0]).toMatchObject({ owner: 'acme', name: 'rocket' });
+    expect(where.operands.filter((n) => n.kind === 'user').map((n) => (n.kind === 'user' ? `${n.role}:${n.login}` : ''))).toEqual([
+      'author:a', 'assignee:b', 'mentions:c', 'commenter:d', 'involves:e',
+    ]);
+  });
+
+  it('turns date qualifiers into half-open UTC intervals: a day covers the whole day', () => {
+    const range = (q: string) => ((meaning(q) as SearchQuery).where as { range: unknown }).range;
+    expect(range('created:2024-01-31')).toEqual({ from: '2024-01-31T00:00:00Z', to: '2024-02-01T00:00:00Z' });
+    expect(range('created:>2024-01-31')).toEqual({ from: '2024-02-01T00:00:00Z', to: null });
+    expect(range('created:>=2024-01-31')).toEqual({ from: '2024-01-31T00:00:00Z', to: null });
+    expect(range('updated:<2024-01-31')).toEqual({ from: null, to: '2024-01-31T00:00:00Z' });
+    expect(range('updated:<=2024-01-31')).toEqual({ from: null, to: '2024-02-01T00:00:00Z' });
+    expect(range('closed:2024-01-01..2024-03-31')).toEqual({ from: '2024-01-01T00:00:00Z', to: '2024-04-01T00:00:00Z' });
+    expect(range('closed:2024-01-01..*')).toEqual({ from: '2024-01-01T00:00:00Z', to: null });
+    expect(range('closed:*..2024-01-01')).toEqual({ from: null, to: '2024-01-02T00:00:00Z' });
+    expect(range('created:>2024-01-31T10:00:00+02:00')).toEqual({ from: '2024-01-31T08:00:01Z', to: null });
+  });
+
+  it('turns comments: into inclusive counts', () => {
+    const range = (q: string) => ((meaning(q) as SearchQuery).where as { range: unknown }).range;
+    expect(range('comments:5')).toEqual({ min: 5, max: 5 });
+    expect(range('comments:>5')).toEqual({ min: 6, max: null });
+    expect(range('comments:>=5')).toEqual({ min: 5, max: null });
+    expect(range('comments:<5')).toEqual({ min: null, max: 4 });
+    expect(range('comments:<=5')).toEqual({ min: null, max: 5 });
+    expect(range('comments:5..20')).toEqual({ min: 5, max: 20 });
+    expect(range('comments:*..20')).toEqual({ min: null, max: 20 });
+  });
+
+  it('takes in: and sort: as settings of the whole query, wherever they stand', () => {
+    expect(meaning('crash in:title,comments sort:comments-asc')).toEqual({
+      where: { kind: 'text', text: 'crash', phrase: false },
+      fields: ['title', 'comments'],
+      sort: { field: 'comments', order: 'asc' },
+    });
+    expect(meaning('sort:updated')).toMatchObject({ where: null, sort: { field: 'updated', order: 'desc' } });
+  });
+
+  it('groups with OR, AND and parentheses in advanced search, AND binding tighter', () => {
+    expect(meaning('a b OR c')).toEqual({
+      where: { kind: 'or', operands: [{ kind: 'and', operands: [{ kind: 'text', text: 'a', phrase: false }, { kind: 'text', text: 'b', phrase: false }] }, { kind: 'text', text: 'c', phrase: false }] },
+      fields: ALL_FIELDS,
+      sort: null,
+    });
+    expect(meaning('(label:a OR label:b) AND -author:x')).toMatchObject({
+      where: { kind: 'and', operands: [{ kind: 'or' }, { kind: 'not', operand: { kind: 'user', login: 'x' } }] },
+    });
+  });
+
+  it('reads OR, AND and parentheses as text outside advanced search', () => {
+    expect(meaning('a OR (b)', false)).toMatchObject({
+      where: { kind: 'and', operands: [{ text: 'a' }, { text: 'OR' }, { text: '(b)' }] },
+    });
+  });
+
+  it('searches an unknown qualifier as text, as GitHub does', () => {
+    expect(meaning('language:go')).toMatchObject({ where: { kind: 'text', text: 'language:go' } });
+  });
+
+  it('keeps @me for the service to resolve to the caller', () => {
+    expect(meaning('assignee:@me')).toMatchObject({ where: { kind: 'user', role: 'assignee', login: '@me' } });
+  });
+
+  it('refuses unknown values of known qualifiers, saying which and where', () => {
+    expect(refused('crash is:merged')).toEqual([{ message: 'is:merged is not supported: is: takes issue, pr, pull-request, open, closed', text: 'is:merged' }]);
+    expect(refused('created:yesterday')[0]?.text).toBe('created:yesterday');
+    expect(refused('created:2024-02-30')[0]?.message).toMatch(/not a date/);
+    expect(refused('comments:many')[0]?.message).toMatch(/not a number/);
+    expect(refused('repo:rocket')[0]?.message).toMatch(/owner\/name/);
+    expect(refused('no:reviewer')[0]?.message).toMatch(/no: takes label, assignee or milestone/);
+    expect(refused('sort:reactions')[0]?.message).toMatch(/sort: takes created, updated or comments/);
+  });
+
+  it('refuses broken structure with the offending part', () => {
+    expect(refused('(a OR b')).toEqual([{ message: 'this parenthesis is never closed', text: '(' }]);
+    expect(refused('a)')).toEqual([{ message: 'this parenthesis closes nothing', text: ')' }]);
+    expect(refused('a OR')[0]?.message).toBe('OR needs a term on each side');
+    expect(refused('OR a')[0]?.message).toBe('OR needs a term on each side');
+    expect(refused('a AND')[0]?.message).toBe('AND needs a term on each side');
+    expect(refused('()')[0]?.message).toBe('empty parentheses');
+    expect(refused('-in:title')[0]).toEqual({ message: 'in: cannot be negated', text: '-in:title' });
+    expect(refused('((((((a))))))')[0]?.message).toMatch(/at most 5 levels/);
+    expect(refused('x'.repeat(257))[0]?.message).toMatch(/at most 256 characters/);
+  });
+
+  it('allows five levels of parentheses', () => {
+    expect(meaning('(((((a)))))')).toMatchObject({ where: { kind: 'text', text: 'a' } });
+  });
+
+  it('an empty query selects everything', () => {
+    expect(meaning('   ')).toEqual({ where: null, fields: ALL_FIELDS, sort: null });
+  });
+
+  it('never throws, and every error points inside the query', () => {
+    const alphabet = fc.constantFrom(...'ab :"-()<>=.*,/@ORANDNOT\tlabel:is:created:2024-01-01'.split(''), 'OR', 'AND', 'NOT', 'label:', 'created:', 'comments:', 'in:', 'sort:', '..');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join('')), fc.boolean(), (q, advanced) => {
+        const parsed = parseSearchQuery(q, { advanced });
+        if (!parsed.ok) {
+          expect(parsed.errors.length).toBeGreaterThan(0);
+          for (const e of parsed.errors) expect(0 <= e.span.start && e.span.start <= e.span.end && e.span.end <= q.length).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('searchTokens', () => {
+  it('splits on anything but letters and digits, without case or diacritics', () => {
+    expect(searchTokens('Crash on São-Paulo café, v2.1!')).toEqual(['crash', 'on', 'sao', 'paulo', 'cafe', 'v2', '1']);
+    expect(searchTokens('--')).toEqual([]);
+  });
+});
+
+describe('usesAdvancedSyntax', () => {
+  it('is true for AND, OR and parentheses, and not for plain terms', () => {
+    expect(usesAdvancedSyntax('a OR b')).toBe(true);
+    expect(usesAdvancedSyntax('(label:bug)')).toBe(true);
+    expect(usesAdvancedSyntax('is:open crash -label:x "or"')).toBe(false);
+  });
+});
+
+/** Writes a tree as GitHub's query text, the way a person would, for the round trip below. */
+function written(node: SearchNode): string {
+  switch (node.kind) {
+    case 'text': return node.phrase ? `"${node.text}"` : node.text;
+    case 'repo': return `repo:${node.owner}/${node.name}`;
+    case 'owner': return `user:${node.login}`;
+    case 'type': return `is:${node.value}`;
+    case 'state': return `state:${node.value}`;
+    case 'label': return node.name.includes(' ') ? `label:"${node.name}"` : `label:${node.name}`;
+    case 'missing': return `no:${node.field}`;
+    case 'user': return `${node.role}:${node.login}`;
+    case 'milestone': return `milestone:"${node.title}"`;
+    case 'date': return `${node.field}:${node.range.from ?? '*'}..${node.range.to === null ? '*' : new Date(Date.parse(node.range.to) - 1000).toISOString().replace('.000Z', 'Z')}`;
+    case 'comments': return `comments:${node.range.min ?? '*'}..${node.range.max ?? '*'}`;
+    case 'not': return `-(${written(node.operand)})`;
+    case 'and': return `(${node.operands.map(written).join(' ')})`;
+    case 'or': return `(${node.operands.map(written).join(' OR ')})`;
+  }
+}
+
+function nestingOf(q: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const ch of q.replace(/"[^"]*"/g, '')) {
+    if (ch === '(') deepest = Math.max(deepest, ++depth);
+    if (ch === ')') depth--;
+  }
+  return deepest;
+}
+
+const span = { start: 0, end: 0 };
+const word = fc.constantFrom('crash', 'launch', 'fuel', 'café', 'v2');
+const instant = fc.integer({ min: 1_500_000_000, max: 1_800_000_000 }).map((s) => new Date(s * 1000).toISOString().replace('.000Z', 'Z'));
+const after = (iso: string) => new Date(Date.parse(iso) + 1000).toISOString().replace('.000Z', 'Z');
+const term: fc.Arbitrary<SearchNode> = fc.oneof(
+  word.map((text) => ({ kind: 'text' as const, text, phrase: false, span })),
+  fc.array(word, { minLength: 2, maxLength: 3 }).map((ws) => ({ kind: 'text' as const, text: ws.join(' '), phrase: true, span })),
+  fc.constantFrom('bug', 'good first issue').map((name) => ({ kind: 'label' as const, name, span })),
+  fc.constantFrom('open' as const, 'closed' as const).map((value) => ({ kind: 'state' as const, value, span })),
+  fc.constantFrom('issue' as const, 'pr' as const).map((value) => ({ kind: 'type' as const, value, span })),
+  fc.constantFrom('label' as const, 'assignee' as const, 'milestone' as const).map((field) => ({ kind: 'missing' as const, field, span })),
+  fc.tuple(fc.constantFrom('author' as const, 'assignee' as const, 'mentions' as const, 'commenter' as const, 'involves' as const), fc.constantFrom('alice', 'bob')).map(([role, login]) => ({ kind: 'user' as const, role, login, span })),
+  fc.constantFrom('v1.0', 'Launch 2').map((title) => ({ kind: 'milestone' as const, title, span })),
+  fc.tuple(fc.constantFrom('created' as const, 'updated' as const, 'closed' as const), fc.option(instant), fc.option(instant)).map(([field, a, b]) => ({
+    kind: 'date' as const, field, range: { from: a, to: b === null ? null : after(b) }, span,
+  })),
+  fc.tuple(fc.option(fc.nat(50)), fc.option(fc.nat(50))).map(([min, max]) => ({ kind: 'comments' as const, range: { min, max }, span })),
+  fc.constant({ kind: 'repo' as const, owner: 'acme', name: 'rocket', span }),
+);
+const tree = fc.letrec<{ node: SearchNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    term,
+    tie('node').map((operand) => ({ kind: 'not' as const, operand, span })),
+    fc.array(tie('node'), { minLength: 2, maxLength: 3 }).map((operands) => ({ kind: 'and' as const, operands })),
+    fc.array(tie('node'), { minLength: 2, maxLength: 3 }).map((operands) => ({ kind: 'or' as const, operands })),
+  ),
+})).node;
+
+/** What a tree means, without positions and with AND inside AND flattened (as the parser writes it). */
+function normal(node: SearchNode): unknown {
+  switch (node.kind) {
+    case 'not': return { kind: 'not', operand: normal(node.operand) };
+    case 'and': return { kind: 'and', operands: node.operands.flatMap((o) => (o.kind === 'and' ? (normal(o) as { operands: unknown[] }).operands : [normal(o)])) };
+    case 'or': return { kind: 'or', operands: node.operands.map(normal) };
+    default: { const { span: _, ...rest } = node; return rest; }
+  }
+}
+
+describe('parseSearchQuery on written trees', () => {
+  it('reads back every tree it is given as text', () => {
+    fc.assert(
+      fc.property(tree, (node) => {
+        const q = written(node);
+        fc.pre(nestingOf(q) <= 5);
+        const parsed = parseSearchQuery(q, { advanced: true });
+        if (!parsed.ok) throw new Error(`${q}: ${parsed.errors.map((e) => e.message).join('; ')}`);
+        expect(normal(parsed.query.where as SearchNode)).toEqual(normal(node));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
