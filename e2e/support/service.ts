@@ -23,6 +23,8 @@ export interface E2eServiceOptions {
   db?: string;
   /** API origins besides its own and GitHub's that the served app's CSP lets it connect to (`--api-origin`) */
   apiOrigins?: string[];
+  /** the service's clock (Unix ms), for a journey that moves time on instead of waiting for it */
+  now?: () => number;
 }
 
 export type E2eService = RunningService & { api: string; db: string };
@@ -44,6 +46,7 @@ export async function startE2eService(limits: Partial<RateLimitConfig> = {}, opt
     counterFlushMs: 200,
     log: () => {},
     faults: options.faults ?? null,
+    ...(options.now ? { now: options.now } : {}),
   });
   return { ...running, api: `${running.origin}/api`, db };
 }
