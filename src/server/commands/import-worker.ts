@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { workerData } from 'node:worker_threads';
 import { importedCommentList, importedIssueList } from '../store/import-schema';
-import { commentRow, issueRow, planImport } from '../store/import-rows';
+import { commentRow, commentTextByIssue, issueRow, planImport } from '../store/import-rows';
 import { StoreError } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -25,7 +25,8 @@ async function run(): Promise<void> {
   const [request] = (await once(data.port, 'message')) as [BuildRequest];
   const labels = new Map(request.labels);
   const options = { localAvatars: data.localAvatars };
-  for (const batch of inBatches(issues, (issue) => issueRow(issue, request.repoId, labels, options))) {
+  const commentsText = commentTextByIssue(comments);
+  for (const batch of inBatches(issues, (issue) => issueRow(issue, request.repoId, labels, options, commentsText.get(issue.number)))) {
     send({ kind: 'issues', batch }, [batch.docs]);
   }
   send({ kind: 'issues-end' });

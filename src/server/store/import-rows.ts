@@ -15,6 +15,7 @@ import {
 } from './build-documents';
 import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
 import { StoreError } from './store-error';
 
 export const DEFAULT_LABEL_COLOR = 'ededed';
@@ -53,6 +54,12 @@ export interface IssueRow {
   assignees: string[];
   /** logins `@mentioned` in the body, lower-case */
   mentions: string[];
+  isPullRequest: boolean;
+  closedAt: string | null;
+  /** folded (`foldName`): search matches milestones by title without case */
+  milestoneTitle: string | null;
+  /** with the text of this import's comments on it */
+  search: SearchText;
   doc: DocumentText;
 }
 
@@ -62,6 +69,8 @@ export interface CommentRow {
   createdAt: string;
   updatedAt: string;
   mentions: string[];
+  /** the login `commenter:` and `involves:` match */
+  author: string;
   doc: DocumentText;
 }
 
@@ -119,6 +128,9 @@ function labelsNamed(issues: readonly ImportedIssue[]): LabelSpec[] {
 export function planImport(issues: readonly ImportedIssue[], comments: readonly ImportedComment[]): ImportPlan {
   const numbers = new Set(issues.map((i) => i.number));
   if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
+  const tooLarge = issues.find((i) => i.number > MAX_INDEXED_NUMBER);
+  // The search index packs the repository and the number into one integer key (search-text.ts).
+  if (tooLarge) throw new StoreError(`issue #${tooLarge.number} has a number above ${MAX_INDEXED_NUMBER}, which the search index cannot hold`);
   const users: ImportedUser[] = [];
   for (const issue of issues) {
     for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);
@@ -132,7 +144,26 @@ function labelsOf(issue: ImportedIssue, labels: ReadonlyMap<string, LabelRecord>
   return [...keys].map((k) => labels.get(k)).filter((l): l is LabelRecord => l !== undefined);
 }
 
-export function issueRow(issue: ImportedIssue, repoId: number, labels: ReadonlyMap<string, LabelRecord>, options: DocumentOptions): IssueRow {
+/** Each issue's comments in this import, as the text the index holds (see `SearchText`). */
+export function commentTextByIssue(comments: readonly ImportedComment[]): Map<number, string> {
+  const byIssue = new Map<number, CommentText[]>();
+  for (const comment of comments) {
+    const n = issueNumberOfComment(comment);
+    const list = byIssue.get(n) ?? [];
+    list.push(commentText(comment));
+    byIssue.set(n, list);
+  }
+  return new Map([...byIssue].map(([n, list]) => [n, joinComments(list)]));
+}
+
+/** `commentsText`: this import's comments on the issue (`commentTextByIssue`). */
+export function issueRow(
+  issue: ImportedIssue,
+  repoId: number,
+  labels: ReadonlyMap<string, LabelRecord>,
+  options: DocumentOptions,
+  commentsText = '',
+): IssueRow {
   const its = labelsOf(issue, labels);
   const doc = buildIssue(issue, repoId, its, options);
   return {
@@ -147,6 +178,10 @@ export function issueRow(issue: ImportedIssue, repoId: number, labels: ReadonlyM
     labelIds: its.map((l) => l.id),
     assignees: doc.assignees.map((a) => a.login),
     mentions: mentionsIn(issue.body),
+    isPullRequest: doc.pull_request !== undefined,
+    closedAt: doc.closed_at,
+    milestoneTitle: doc.milestone ? foldName(doc.milestone.title) : null,
+    search: { title: doc.title, body: doc.body ?? '', comments: commentsText },
     doc: JSON.stringify(doc),
   };
 }
@@ -159,6 +194,7 @@ export function commentRow(comment: ImportedComment, options: DocumentOptions): 
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,
     mentions: mentionsIn(comment.body),
+    author: doc.user.login,
     doc: JSON.stringify(doc),
   };
 }
@@ -168,7 +204,8 @@ export function importSourceOf(issues: readonly ImportedIssue[], comments: reado
   return {
     plan: planImport(issues, comments),
     *issueRows(repoId, labels) {
-      for (const issue of issues) yield issueRow(issue, repoId, labels, options);
+      const commentsText = commentTextByIssue(comments);
+      for (const issue of issues) yield issueRow(issue, repoId, labels, options, commentsText.get(issue.number));
     },
     *commentRows() {
       for (const comment of comments) yield commentRow(comment, options);

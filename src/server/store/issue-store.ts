@@ -4,6 +4,7 @@
  * Documents come back as stored JSON with URL markers (issue-document.ts).
  */
 import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
+import type { SearchQuery, SearchSort } from '../../shared/search-query';
 import type { ImportSource } from './import-rows';
 import type { ImportedComment, ImportedIssue } from './import-schema';
 
@@ -108,6 +109,34 @@ export interface StoredCounter {
   used: number;
 }
 
+/** One search (`GET /search/issues`), already parsed and checked against what the caller may see. */
+export interface SearchRequest {
+  query: SearchQuery;
+  /** the private repositories the caller may see; every public repository is searched too */
+  privateRepoIds: ReadonlySet<number>;
+  /** null: best match (relevance to the text terms, then newest first) */
+  sort: SearchSort | null;
+  page: number;
+  perPage: number;
+}
+
+export interface SearchHit {
+  repo: RepoRecord;
+  /** the stored issue document (URL markers unfilled, as `getIssue` returns it) */
+  document: string;
+  /**
+   * relevance, higher is better; 1 when nothing ranks the results: no text terms, only text
+   * found in at least half of the indexed issues (it cannot tell them apart), or an explicit sort
+   */
+  score: number;
+}
+
+export interface SearchPage {
+  /** every issue the query selects among those the caller may see, not only the first 1,000 */
+  total: number;
+  hits: SearchHit[];
+}
+
 export interface IssueStore {
   findRepo(owner: string, name: string): RepoRecord | null;
   /** the repository an old name was renamed to, if any */
@@ -120,6 +149,8 @@ export interface IssueStore {
   listLabels(repoId: number, params: PageParams): DocumentPage;
   /** open issues and pull requests, as GitHub's `open_issues_count` counts them */
   openIssueCount(repoId: number): number;
+  /** The issues a search selects, one page in its order; the text index is written with each import, in its transaction. */
+  searchIssues(request: SearchRequest): SearchPage;
 
   findToken(hash: string): TokenRecord | null;
   /**

@@ -7,6 +7,8 @@
  * column, so any page is an index walk, never a sort of the whole repository.
  */
 import type Database from 'better-sqlite3';
+import { foldName } from './search-text';
+import { CREATE_SEARCH_INDEX_SQL, insertIssueText, storedSearchText } from './sqlite-search-index';
 
 export type Migration = string | ((db: Database.Database) => void);
 
@@ -134,4 +136,52 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (repo_id, walk)
   ) WITHOUT ROWID;
   `,
+  // 3: search (`GET /search/issues`, sqlite-search.ts): what the qualifiers compare, and the
+  // full-text index, filled from the documents already stored.
+  addSearch,
 ];
+
+/** Rows are read a slice at a time: a large database's documents never sit in memory at once. */
+const BACKFILL_SLICE_ROWS = 500;
+
+function addSearch(db: Database.Database): void {
+  db.exec(`
+    ALTER TABLE issues ADD COLUMN is_pull_request INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE issues ADD COLUMN closed_at TEXT;
+    ALTER TABLE issues ADD COLUMN milestone_title TEXT;
+    ALTER TABLE comments ADD COLUMN author TEXT NOT NULL DEFAULT '' COLLATE NOCASE;
+    UPDATE comments SET author = json_extract(doc, '$.user.login');
+    ${CREATE_SEARCH_INDEX_SQL};
+  `);
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    const s = statements.get(sql) ?? db.prepare(sql);
+    statements.set(sql, s);
+    return s;
+  };
+  const slice = db.prepare('SELECT rowid, repo_id, number, doc FROM issues WHERE rowid > ? ORDER BY rowid LIMIT ?');
+  const update = db.prepare('UPDATE issues SET is_pull_request = ?, closed_at = ?, milestone_title = ? WHERE rowid = ?');
+  for (let after = 0; ; ) {
+    const rows = slice.all(after, BACKFILL_SLICE_ROWS) as Array<{ rowid: number; repo_id: number; number: number; doc: string }>;
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const doc = JSON.parse(row.doc) as { pull_request?: unknown; closed_at: string | null; milestone: { title: string } | null };
+      update.run(doc.pull_request === undefined ? 0 : 1, doc.closed_at, doc.milestone ? foldName(doc.milestone.title) : null, row.rowid);
+      const text = storedSearchText(prepare, row.repo_id, row.number, row.doc);
+      if (text) insertIssueText(prepare, row.repo_id, row.number, text);
+      after = row.rowid;
+    }
+  }
+  db.exec(SEARCH_INDEXES_SQL);
+}
+
+/**
+ * Search's qualifiers as indexed predicates. Each starts with the repository, as every search
+ * is scoped to the repositories the caller may see.
+ */
+const SEARCH_INDEXES_SQL = `
+  CREATE INDEX issues_kind_state_created ON issues (repo_id, is_pull_request, state, created_at, number);
+  CREATE INDEX issues_closed ON issues (repo_id, closed_at);
+  CREATE INDEX issues_milestone_title ON issues (repo_id, milestone_title);
+  CREATE INDEX comments_author ON comments (repo_id, author, issue_number);
+`;

@@ -20,11 +20,16 @@ import type {
   MirrorWalkName,
   NewToken,
   RepoRecord,
+  SearchPage,
+  SearchRequest,
   StoredCounter,
   TokenRecord,
   UserRecord,
 } from './issue-store';
 import { MIGRATIONS } from './schema';
+import { SearchIndexWriter } from './sqlite-search-index';
+import { searchIssues } from './sqlite-search';
+import { StatementCache } from './statement-cache';
 import { StoreError } from './store-error';
 
 export { StoreError };
@@ -165,6 +170,9 @@ class SqliteStore implements IssueStore {
   private static readonly COUNT_CACHE_SIZE = 500;
   /** pages without OFFSET walks; its boundaries, like the counts, are valid until the next write */
   private readonly pager = new KeysetPager((sql) => this.stmt(sql));
+  /** a search's SQL follows the shape of its query, so its statements are kept in a bounded cache */
+  private static readonly SEARCH_STATEMENTS = 200;
+  private readonly searchStatements: StatementCache;
   /** one snapshot for a page's count and rows, so a concurrent import cannot tear them apart */
   private readonly inSnapshot = <T>(read: () => T): T => this.db.transaction(read).deferred();
 
@@ -172,7 +180,9 @@ class SqliteStore implements IssueStore {
     private readonly db: Database.Database,
     /** opened with `exclusiveWhenAlone` and got the file: `close()` returns it to WAL */
     private readonly heldExclusively = false,
-  ) {}
+  ) {
+    this.searchStatements = new StatementCache(db, SqliteStore.SEARCH_STATEMENTS);
+  }
 
   /** whether `forgetIfChanged` has looked in this turn of the event loop */
   private checkedThisTurn = false;
@@ -306,11 +316,11 @@ class SqliteStore implements IssueStore {
   }
 
   /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
-  private count(sql: string, args: unknown[]): number {
+  private count(sql: string, args: unknown[], prepare = (text: string) => this.stmt(text)): number {
     const key = `${sql}\u0000${JSON.stringify(args)}`;
     const cached = this.countCache.get(key);
     if (cached !== undefined) return cached;
-    const n = (this.stmt(sql).get(...args) as { n: number }).n;
+    const n = (prepare(sql).get(...args) as { n: number }).n;
     if (this.countCache.size >= SqliteStore.COUNT_CACHE_SIZE) this.countCache.clear();
     this.countCache.set(key, n);
     return n;
@@ -382,6 +392,18 @@ class SqliteStore implements IssueStore {
     };
   }
 
+  searchIssues(request: SearchRequest): SearchPage {
+    return this.inSnapshot(() => {
+      this.forgetIfChanged(true);
+      const prepare = (sql: string): Database.Statement => this.searchStatements.prepare(sql);
+      return searchIssues(request, {
+        prepare,
+        count: (sql, args) => this.count(sql, args, prepare),
+        repo: (row) => toRepo(row as RepoRow),
+      });
+    });
+  }
+
   openIssueCount(repoId: number): number {
     this.forgetIfChanged();
     return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
@@ -441,12 +463,21 @@ class SqliteStore implements IssueStore {
       // CAST: a document built on the import's worker arrives as UTF-8 bytes, which SQLite
       // would otherwise store as a BLOB; as text it is exactly what a string would have been.
       const insertIssue = this.stmt(
-        `INSERT OR REPLACE INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`,
+        `INSERT OR REPLACE INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
+           is_pull_request, closed_at, milestone_title)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
       );
+      const searchIndex = new SearchIndexWriter((sql) => this.stmt(sql));
       let issueCount = 0;
       for (const row of source.issueRows(repo.id, labels)) {
-        insertIssue.run(repo.id, row.number, row.state, row.createdAt, row.updatedAt, row.comments, row.creator, row.milestone, row.assigneeCount, row.doc);
+        insertIssue.run(
+          repo.id, row.number, row.state, row.createdAt, row.updatedAt, row.comments, row.creator, row.milestone, row.assigneeCount, row.doc,
+          row.isPullRequest ? 1 : 0, row.closedAt, row.milestoneTitle,
+        );
+        // A new issue's row carries all its text (this import's comments on it included);
+        // a stored one may also have comments from earlier imports.
+        if (stored.has(row.number)) searchIndex.markStale(repo.id, row.number);
+        else searchIndex.add(repo.id, row.number, row.search);
         if (stored.has(row.number)) {
           this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
           this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
@@ -464,9 +495,16 @@ class SqliteStore implements IssueStore {
         if (!numbers.has(n) && this.getIssue(repo.id, n) === null) {
           throw new StoreError(`comment ${row.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
         }
-        this.stmt('INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))').run(
-          row.id, repo.id, n, row.createdAt, row.updatedAt, row.doc,
-        );
+        // A comment given again under another issue (or repository) moves: the text of the
+        // issue it leaves is rebuilt too.
+        const before = this.stmt('SELECT repo_id, issue_number FROM comments WHERE id = ?').get(row.id) as
+          | { repo_id: number; issue_number: number }
+          | undefined;
+        if (before && (before.repo_id !== repo.id || before.issue_number !== n)) searchIndex.markStale(before.repo_id, before.issue_number);
+        this.stmt(
+          'INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc, author) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?)',
+        ).run(row.id, repo.id, n, row.createdAt, row.updatedAt, row.doc, row.author);
+        if (!numbers.has(n) || stored.has(n)) searchIndex.markStale(repo.id, n);
         mention(n, row.mentions);
         commentCount++;
       }
@@ -478,6 +516,7 @@ class SqliteStore implements IssueStore {
         for (const login of logins) this.stmt('INSERT OR IGNORE INTO issue_mentions (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, n);
       }
 
+      searchIndex.rebuildStale();
       this.touch(repo.id, nowMs);
       return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount };
     });

@@ -1,0 +1,69 @@
+/**
+ * The full-text index on SQLite: one FTS5 row per issue (title, body, comments), keyed by
+ * `searchKey`. It is written inside the import's transaction (sqlite-store.ts), so a search
+ * sees an import's text exactly when it sees the import.
+ *
+ * Contentless (`content=''`): the text already lives in the documents, and a second copy would
+ * double what an import writes. `contentless_delete=1` lets a re-imported issue's row be
+ * deleted by key without the old text. The tokenizer is the tree's token definition
+ * (src/shared/search-query.ts): runs of letters and digits, without case or diacritics.
+ */
+import type Database from 'better-sqlite3';
+import { searchKey, searchTextOfDocuments, type SearchText } from './search-text';
+
+export const CREATE_SEARCH_INDEX_SQL = `
+  CREATE VIRTUAL TABLE issue_text USING fts5(
+    title, body, comments,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+  )`;
+
+type Prepare = (sql: string) => Database.Statement;
+
+/** Index rows as an import changes them. */
+export class SearchIndexWriter {
+  /** issues whose text is rebuilt from the database once the import's rows are all in */
+  private readonly stale = new Map<number, { repoId: number; number: number }>();
+
+  constructor(private readonly prepare: Prepare) {}
+
+  /** An issue the index has no row for yet, with all its text. */
+  add(repoId: number, number: number, text: SearchText): void {
+    insertIssueText(this.prepare, repoId, number, text);
+  }
+
+  /**
+   * An issue whose text depends on rows stored before this import (a re-imported issue keeps
+   * its earlier comments; a mirror page brings comments on issues it does not bring): rebuilt
+   * by `rebuildStale`, after every row of the import is written, from what the database holds.
+   */
+  markStale(repoId: number, number: number): void {
+    this.stale.set(searchKey(repoId, number), { repoId, number });
+  }
+
+  rebuildStale(): void {
+    for (const { repoId, number } of this.stale.values()) {
+      this.prepare('DELETE FROM issue_text WHERE rowid = ?').run(searchKey(repoId, number));
+      const text = storedSearchText(this.prepare, repoId, number);
+      if (text) insertIssueText(this.prepare, repoId, number, text);
+    }
+    this.stale.clear();
+  }
+}
+
+export function insertIssueText(prepare: Prepare, repoId: number, number: number, text: SearchText): void {
+  prepare('INSERT INTO issue_text (rowid, title, body, comments) VALUES (?, ?, ?, ?)').run(searchKey(repoId, number), text.title, text.body, text.comments);
+}
+
+/** The text an issue's stored documents hold; null when it has none. */
+export function storedSearchText(prepare: Prepare, repoId: number, number: number, issueDoc?: string): SearchText | null {
+  // Rows as objects, never `pluck()`: the store shares its prepared statements, and plucking
+  // would change what the statement returns to every other caller.
+  const doc = issueDoc ?? (prepare('SELECT doc FROM issues WHERE repo_id = ? AND number = ?').get(repoId, number) as { doc: string } | undefined)?.doc;
+  if (doc === undefined) return null;
+  const comments = prepare('SELECT doc FROM comments WHERE repo_id = ? AND issue_number = ? ORDER BY created_at, id').all(repoId, number) as Array<{ doc: string }>;
+  return searchTextOfDocuments(
+    doc,
+    comments.map((c) => c.doc),
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The meaning of a search's syntax tree (src/shared/search-query.ts), evaluated plainly over
+ * the imported issue objects, with no index and no SQL: what every storage engine's
+ * `searchIssues` is held to by the property tests.
+ */
+import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, TextField } from '../../shared/search-query';
+import { mentionsIn } from '../store/build-documents';
+import type { ImportedComment, ImportedIssue } from '../store/import-schema';
+
+export interface ReferenceRepo {
+  id: number;
+  owner: string;
+  name: string;
+  isPrivate: boolean;
+  issues: readonly ImportedIssue[];
+  comments: readonly ImportedComment[];
+}
+
+export interface ReferenceHit {
+  repoId: number;
+  number: number;
+}
+
+/** A token: a run of letters and digits, compared without case and without diacritics. */
+export function referenceTokens(text: string): string[] {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {
+  for (let i = 0; i + needle.length <= haystack.length; i++) {
+    if (needle.every((t, j) => haystack[i + j] === t)) return true;
+  }
+  return false;
+}
+
+const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+const iso = (value: string): string => new Date(Date.parse(value)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** One issue as search sees it. */
+class Candidate {
+  readonly comments: ImportedComment[];
+
+  constructor(
+    readonly repo: ReferenceRepo,
+    readonly issue: ImportedIssue,
+  ) {
+    // The comments field is one text, the comments in the order they were written.
+    this.comments = repo.comments
+      .filter((c) => c.issue_url.endsWith(`/issues/${issue.number}`))
+      .sort((a, b) => (iso(a.created_at) < iso(b.created_at) ? -1 : iso(a.created_at) > iso(b.created_at) ? 1 : a.id - b.id));
+  }
+
+  text(field: TextField): string {
+    if (field === 'title') return this.issue.title;
+    if (field === 'body') return this.issue.body ?? '';
+    return this.comments.map((c) => c.body ?? '').join('\n');
+  }
+
+  get author(): string {
+    return this.issue.user?.login ?? 'ghost';
+  }
+
+  get assignees(): string[] {
+    return (this.issue.assignees ?? (this.issue.assignee ? [this.issue.assignee] : [])).map((u) => u.login);
+  }
+
+  get mentioned(): string[] {
+    return [this.issue.body, ...this.comments.map((c) => c.body)].flatMap((t) => mentionsIn(t));
+  }
+
+  get commenters(): string[] {
+    return this.comments.map((c) => c.user?.login ?? 'ghost');
+  }
+
+  get labels(): string[] {
+    return this.issue.labels.map((l) => (typeof l === 'string' ? l : l.name));
+  }
+
+  date(field: DateField): string | null {
+    if (field === 'created') return iso(this.issue.created_at);
+    if (field === 'updated') return iso(this.issue.updated_at);
+    if (this.issue.state === 'open') return null;
+    return iso(this.issue.closed_at ?? this.issue.updated_at);
+  }
+}
+
+function meets(c: Candidate, node: SearchNode, fields: readonly TextField[]): boolean {
+  switch (node.kind) {
+    case 'and':
+      return node.operands.every((o) => meets(c, o, fields));
+    case 'or':
+      return node.operands.some((o) => meets(c, o, fields));
+    case 'not':
+      return !meets(c, node.operand, fields);
+    default:
+      return meetsTerm(c, node, fields);
+  }
+}
+
+function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[]): boolean {
+  switch (term.kind) {
+    case 'text': {
+      const tokens = referenceTokens(term.text);
+      return tokens.length === 0 || fields.some((f) => containsRun(referenceTokens(c.text(f)), tokens));
+    }
+    case 'repo':
+      return sameName(c.repo.owner, term.owner) && sameName(c.repo.name, term.name);
+    case 'owner':
+      return sameName(c.repo.owner, term.login);
+    case 'type':
+      return (c.issue.pull_request !== undefined) === (term.value === 'pr');
+    case 'state':
+      return c.issue.state === term.value;
+    case 'label':
+      return c.labels.some((l) => sameName(l, term.name));
+    case 'missing':
+      if (term.field === 'label') return c.labels.length === 0;
+      if (term.field === 'assignee') return c.assignees.length === 0;
+      return !c.issue.milestone;
+    case 'user': {
+      const roles = term.role === 'involves' ? (['author', 'assignee', 'mentions', 'commenter'] as const) : [term.role];
+      return roles.some((role) => {
+        const logins = role === 'author' ? [c.author] : role === 'assignee' ? c.assignees : role === 'mentions' ? c.mentioned : c.commenters;
+        return logins.some((l) => sameName(l, term.login));
+      });
+    }
+    case 'milestone':
+      return c.issue.milestone != null && sameName(c.issue.milestone.title, term.title);
+    case 'date': {
+      const at = c.date(term.field);
+      return at !== null && (term.range.from === null || at >= term.range.from) && (term.range.to === null || at < term.range.to);
+    }
+    case 'comments': {
+      const n = c.issue.comments;
+      return (term.range.min === null || n >= term.range.min) && (term.range.max === null || n <= term.range.max);
+    }
+  }
+}
+
+function sortValue(c: Candidate, sort: SearchSort): string | number {
+  if (sort.field === 'comments') return c.issue.comments;
+  return c.date(sort.field) ?? '';
+}
+
+/**
+ * Every issue the query selects among those the caller may see, in the order of an explicit
+ * sort, or newest created first (the best-match order of a query whose text cannot rank).
+ * Ties are broken by repository id, then number, in the sort's direction.
+ */
+export function referenceSearch(
+  repos: readonly ReferenceRepo[],
+  request: { query: SearchQuery; privateRepoIds: ReadonlySet<number>; sort: SearchSort | null },
+): ReferenceHit[] {
+  const { where, fields } = request.query;
+  const selected = repos
+    .filter((r) => !r.isPrivate || request.privateRepoIds.has(r.id))
+    .flatMap((r) => r.issues.map((i) => new Candidate(r, i)))
+    .filter((c) => where === null || meets(c, where, fields.length === 0 ? ['title', 'body', 'comments'] : fields));
+  const sort = request.sort ?? { field: 'created', order: 'desc' };
+  const sign = sort.order === 'asc' ? 1 : -1;
+  const compare = (a: Candidate, b: Candidate): number => {
+    const va = sortValue(a, sort);
+    const vb = sortValue(b, sort);
+    if (va !== vb) return (va < vb ? -1 : 1) * sign;
+    if (a.repo.id !== b.repo.id) return (a.repo.id - b.repo.id) * sign;
+    return (a.issue.number - b.issue.number) * sign;
+  };
+  return selected.sort(compare).map((c) => ({ repoId: c.repo.id, number: c.issue.number }));
+}
