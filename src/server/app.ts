@@ -18,20 +18,24 @@ import { API_CORS, crossOrigin } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
 import { GITHUB_RESPONSE_HEADERS, newRequestId } from './http/github-headers';
 import { sendError } from './http/respond';
-import { rateLimit } from './limits/rate-limit';
-import type { RateLimiter } from './limits/rate-limiter';
+import { rateLimit, type RateLimiters } from './limits/rate-limit';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
 import { avatarRoutes } from './routes/avatars';
 import { issueRoutes } from './routes/issues';
 import { readOnly, resolveRepository } from './routes/repository-access';
 import { repoRoutes } from './routes/repos';
+import { searchRoutes } from './routes/search';
 import { staticAppRoutes } from './routes/static-app';
 import { syntheticId } from './store/build-documents';
 import type { IssueStore } from './store/issue-store';
 
 export interface AppDependencies {
   store: IssueStore;
+  /** the core resource's limiter (spec 8) */
   limiter: RateLimiter;
+  /** the search resource's; a fresh one with GitHub's search limits when not given */
+  searchLimiter?: RateLimiter;
   now: () => number;
   /** honour X-Forwarded-For for the client IP (only behind your own proxy) */
   trustProxy?: boolean;
@@ -49,6 +53,10 @@ export interface AppDependencies {
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const log = deps.log ?? ((line: string) => console.log(line));
   const webBase = deps.webBase ?? null;
+  const limiters: RateLimiters = {
+    core: deps.limiter,
+    search: deps.searchLimiter ?? new RateLimiter(limitsOf(DEFAULT_RATE_LIMITS, 'search'), deps.now, [], 'search'),
+  };
   const api = new Hono<AppEnv>();
 
   api.use(async function requestId(c, next) {
@@ -63,7 +71,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   });
   api.use(crossOrigin(API_CORS));
   api.use(identifyCaller({ store: deps.store, now: deps.now, trustProxy: deps.trustProxy ?? false }));
-  api.use(rateLimit(deps.limiter, (login) => deps.store.findUser(login)?.id ?? syntheticId('user', login.toLowerCase())));
+  api.use(rateLimit(limiters, (login) => deps.store.findUser(login)?.id ?? syntheticId('user', login.toLowerCase())));
   api.use(async function rejectBadCredentials(c, next) {
     // spec 5.5: counted against the IP above, then refused.
     if (c.get('badCredentials')) return sendError(c, errors.badCredentials());
@@ -71,7 +79,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   });
   api.use(apiVersion());
 
-  api.route('/', accountRoutes(deps.store, deps.limiter, webBase));
+  api.route('/', accountRoutes(deps.store, limiters, webBase));
+  api.route('/search', searchRoutes(deps.store, webBase));
   api.use('/repos/:owner/:repo', resolveRepository(deps.store));
   api.use('/repos/:owner/:repo/*', resolveRepository(deps.store));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());

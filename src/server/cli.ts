@@ -23,7 +23,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 const USAGE = `usage: npm run service -- <command>
   serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
-        [--burst-limit 900] [--burst-window-seconds 60] [--trust-proxy] [--web-url URL] [--no-app]
+        [--burst-limit 900] [--burst-window-seconds 60]
+        [--search-unauth-limit 10] [--search-auth-limit 30] [--search-window-seconds 60]
+        [--trust-proxy] [--web-url URL] [--no-app]
         [--faults SPEC] [--faults-seed N]   (SPEC e.g. "503=10%,502=5%,delay=5%:2000ms,drop=1%,429=2%:3s@0-60s")
         [--api-origin URL]...   (also ISSUESCOPE_API_ORIGINS, space- or comma-separated)
   import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
@@ -122,6 +124,9 @@ function limitsFrom(values: Record<string, unknown>): RateLimitConfig {
     windowSeconds: wholeNumber(values['window-seconds'], '--window-seconds', DEFAULT_RATE_LIMITS.windowSeconds),
     burstLimit: wholeNumber(values['burst-limit'], '--burst-limit', DEFAULT_RATE_LIMITS.burstLimit),
     burstWindowSeconds: wholeNumber(values['burst-window-seconds'], '--burst-window-seconds', DEFAULT_RATE_LIMITS.burstWindowSeconds),
+    searchUnauthLimit: wholeNumber(values['search-unauth-limit'], '--search-unauth-limit', DEFAULT_RATE_LIMITS.searchUnauthLimit),
+    searchAuthLimit: wholeNumber(values['search-auth-limit'], '--search-auth-limit', DEFAULT_RATE_LIMITS.searchAuthLimit),
+    searchWindowSeconds: wholeNumber(values['search-window-seconds'], '--search-window-seconds', DEFAULT_RATE_LIMITS.searchWindowSeconds),
   };
 }
 
@@ -138,6 +143,9 @@ async function main(argv: string[]): Promise<void> {
         'window-seconds': { type: 'string' },
         'burst-limit': { type: 'string' },
         'burst-window-seconds': { type: 'string' },
+        'search-unauth-limit': { type: 'string' },
+        'search-auth-limit': { type: 'string' },
+        'search-window-seconds': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'web-url': { type: 'string' },
         'no-app': { type: 'boolean' },

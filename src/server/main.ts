@@ -12,7 +12,7 @@ import type { FaultInjector } from './faults/fault-injector';
 import { AnswerCache } from './http/answer-cache';
 import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-answer-lane';
 import { createCounterFlush } from './limits/counter-flush';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
 import { openStoreExplainingFaults, StorageError, toStorageError } from './store/storage-errors';
 
@@ -83,11 +83,14 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
   const bounds = { ...DEFAULT_RESOURCE_BOUNDS, ...config.bounds };
   // A database that cannot be opened (not SQLite, a read-only directory, ...) is a one-line StorageError here.
   const store = openStoreExplainingFaults(config.db);
-  const limiter = new RateLimiter(config.limits, now, store.loadCounters());
+  const counters = store.loadCounters();
+  const limiter = new RateLimiter(limitsOf(config.limits, 'core'), now, counters, 'core');
+  const searchLimiter = new RateLimiter(limitsOf(config.limits, 'search'), now, counters, 'search');
   const answers = new AnswerCache(config.answerCacheBytes);
   const app = createApp({
     store,
     limiter,
+    searchLimiter,
     now,
     trustProxy: config.trustProxy,
     webBase: config.webBase,
@@ -99,8 +102,8 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
   const lane = config.faults ? null : createCachedAnswerLane({ store, limiter, now, trustProxy: config.trustProxy, answers });
 
-  const counters = createCounterFlush({
-    drain: () => limiter.drainDirty(),
+  const counterFlush = createCounterFlush({
+    drain: () => [...limiter.drainDirty(), ...searchLimiter.drainDirty()],
     save: (changed) => {
       try {
         store.saveCounters(changed);
@@ -112,9 +115,9 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     retryMs: config.counterFlushMs,
   });
   if (!isWritable(config.db)) {
-    counters.announce(new StorageError(`the database file ${config.db} is read-only: reads are served normally`, 'read-only', 'SQLITE_READONLY'));
+    counterFlush.announce(new StorageError(`the database file ${config.db} is read-only: reads are served normally`, 'read-only', 'SQLITE_READONLY'));
   }
-  const flush = () => counters.flush();
+  const flush = () => counterFlush.flush();
   const flushTimer = setInterval(flush, config.counterFlushMs);
   flushTimer.unref();
 

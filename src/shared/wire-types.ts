@@ -210,7 +210,23 @@ export interface RateLimitResource {
   resource?: string;
 }
 
-/** `GET /rate_limit` */
+/** One entry of `GET /search/issues`: the issue as the list answers it, with its relevance. */
+export interface IssueSearchItem extends Issue {
+  /** higher is a better match; the same for every entry when the query has no words */
+  score: number;
+}
+
+/** `GET /search/issues` (GitHub's `search/issues-and-pull-requests`). */
+export interface IssueSearchResult {
+  /** every issue the query selects, though only the first `MAX_SEARCH_RESULTS` can be paged to */
+  total_count: number;
+  incomplete_results: boolean;
+  items: IssueSearchItem[];
+  /** always `lexical` from this service; optional because older GitHub answers lack it */
+  search_type?: 'lexical' | 'semantic' | 'hybrid';
+}
+
+/** `GET /rate_limit`: the service lists `core` and `search`. */
 export interface RateLimitOverview {
   resources: { core: RateLimitResource; [resource: string]: RateLimitResource };
   rate: RateLimitResource;

@@ -52,7 +52,11 @@ export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => bo
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
-/** The cached routes (routes/issues.ts), with names that need no percent-decoding. */
+/**
+ * The cached routes (routes/issues.ts), with names that need no percent-decoding.
+ * Only these: the lane spends core credit, so a path of another resource
+ * (`/api/search/…`, limits/rate-limit.ts `resourceOfPath`) must never match.
+ */
 const ISSUES_PATH = /^\/api\/repos\/([A-Za-z0-9._-]+)\/([A-Za-z0-9._-]+)\/issues(?:[/?]|$)/;
 
 /**

@@ -3,6 +3,7 @@
  * (`message`, `documentation_url`, `status` as a string) and GitHub's wording
  * where GitHub has one, since its clients match on it.
  */
+import { invalidQuery, MAX_SEARCH_RESULTS } from '../../shared/search-params';
 import type { ValidationErrorDetail } from '../../shared/wire-types';
 
 export const DOCS = {
@@ -19,7 +20,19 @@ export const DOCS = {
   redirects: 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects',
   versions: 'https://docs.github.com/rest/about-the-rest-api/api-versions',
   permissions: 'https://docs.github.com/rest/issues/issues#create-an-issue',
+  searchIssues: 'https://docs.github.com/rest/search/search#search-issues-and-pull-requests',
+  /** what GitHub's search errors name: without the slash for a missing `q`, with it for the others */
+  searchMissing: 'https://docs.github.com/v3/search',
+  search: 'https://docs.github.com/v3/search/',
 } as const;
+
+/** GitHub's words for a `repo:` the caller may not search, the same whether it is private or missing. */
+export const SEARCH_NOT_VISIBLE =
+  'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.';
+
+/** GitHub's words for a user a search cannot look for (here: `@me` without a token). */
+export const SEARCH_USERS_NOT_VISIBLE =
+  'The listed users cannot be searched either because the users do not exist or you do not have permission to view the users.';
 
 export interface ErrorAnswer {
   status: 301 | 400 | 401 | 403 | 404 | 422 | 429 | 500 | 502 | 503;
@@ -28,6 +41,15 @@ export interface ErrorAnswer {
 
 function answer(status: ErrorAnswer['status'], fields: Record<string, unknown>): ErrorAnswer {
   return { status, body: JSON.stringify({ ...fields, status: String(status) }) };
+}
+
+/** A search GitHub refuses with `Validation Failed`: no `q`, or a `q` it cannot run (each detail says why). */
+function searchFailed(details: ValidationErrorDetail[]): ErrorAnswer {
+  return answer(422, {
+    message: 'Validation Failed',
+    errors: details,
+    documentation_url: details.every((d) => d.code === 'missing') ? DOCS.searchMissing : DOCS.search,
+  });
 }
 
 export const errors = {
@@ -54,6 +76,11 @@ export const errors = {
   notFound: (doc: string) => answer(404, { message: 'Not Found', documentation_url: doc }),
   validationFailed: (details: ValidationErrorDetail[], doc: string) =>
     answer(422, { message: 'Validation Failed', errors: details, documentation_url: doc }),
+  searchFailed,
+  searchNotVisible: () => searchFailed([invalidQuery(SEARCH_NOT_VISIBLE)]),
+  searchUsersNotVisible: () => searchFailed([invalidQuery(SEARCH_USERS_NOT_VISIBLE)]),
+  /** a page that starts past the results a search can reach, in GitHub's words */
+  searchPastCap: () => answer(422, { message: `Only the first ${MAX_SEARCH_RESULTS} search results are available`, documentation_url: DOCS.search }),
   moved: (url: string) => answer(301, { message: 'Moved Permanently', url, documentation_url: DOCS.redirects }),
   internal: () => answer(500, { message: 'Server Error', documentation_url: DOCS.root }),
 };

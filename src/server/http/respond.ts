@@ -41,9 +41,14 @@ export interface StoredAnswer {
 /** Fills the URL markers for this request and encodes the body once, with the digest its ETags derive from. */
 export function renderAnswer(c: Context<AppEnv>, repo: RepoRecord, stored: StoredAnswer, webBase: string | null): RenderedAnswer {
   const bases = basesOf(c, webBase);
-  const body = Buffer.from(renderDocuments(stored.json, { ...bases, repoPath: `${repo.owner}/${repo.name}` }), 'utf8');
-  const digest = createHash('sha1').update(stored.link ?? '').update('\u0000').update(body).digest('hex');
-  return { body, link: stored.link, digest };
+  return renderedAnswer(renderDocuments(stored.json, { ...bases, repoPath: `${repo.owner}/${repo.name}` }), stored.link);
+}
+
+/** Encodes a finished body once, with the digest its ETags derive from (body and `Link`). */
+export function renderedAnswer(json: string, link: string | null): RenderedAnswer {
+  const body = Buffer.from(json, 'utf8');
+  const digest = createHash('sha1').update(link ?? '').update('\u0000').update(body).digest('hex');
+  return { body, link, digest };
 }
 
 /** What a request's conditional headers ask (spec 4.1.9). */
@@ -68,14 +73,27 @@ export interface RepoAnswer {
  * digest, so a 304 never re-reads or re-hashes the body.
  */
 export function revalidatedAnswer(token: TokenRecord | null, repo: RepoRecord, answer: RenderedAnswer, asked: Validators): RepoAnswer {
+  return conditionalAnswer(token, answer, asked, repo.modifiedAt);
+}
+
+/**
+ * `revalidatedAnswer` for any rendered answer. With `lastModifiedSeconds`
+ * null (a search, whose answer spans repositories) there is no
+ * `Last-Modified`, so only `If-None-Match` can make it a 304.
+ */
+function conditionalAnswer(token: TokenRecord | null, answer: RenderedAnswer, asked: Validators, lastModifiedSeconds: number | null): RepoAnswer {
   const etag = makeEtag([callerTag(token), answer.digest]);
   const headers: Record<string, string> = {
     'Cache-Control': cacheControl(token),
     ETag: etag,
-    'Last-Modified': httpDate(repo.modifiedAt),
   };
+  if (lastModifiedSeconds !== null) headers['Last-Modified'] = httpDate(lastModifiedSeconds);
   if (answer.link) headers.Link = answer.link;
-  if (isNotModified(asked.ifNoneMatch, asked.ifModifiedSince, etag, repo.modifiedAt)) return { status: 304, headers, body: null };
+  const notModified =
+    lastModifiedSeconds === null
+      ? asked.ifNoneMatch !== undefined && isNotModified(asked.ifNoneMatch, undefined, etag, 0)
+      : isNotModified(asked.ifNoneMatch, asked.ifModifiedSince, etag, lastModifiedSeconds);
+  if (notModified) return { status: 304, headers, body: null };
   headers['Content-Type'] = JSON_TYPE;
   if (answer.gzip) {
     headers['Content-Encoding'] = 'gzip';
@@ -175,6 +193,18 @@ export function sendRepoPage(
   webBase: string | null,
 ): Response {
   return sendRendered(c, repo, encodedFor(c.req.header('Accept-Encoding'), renderAnswer(c, repo, pageAnswer(c, page, paging), webBase)).answer);
+}
+
+/**
+ * Sends a rendered answer that spans repositories (a search): not cached,
+ * gzipped when the client accepts it, with a per-caller ETag and 304 as any
+ * repository answer, and no `Last-Modified`.
+ */
+export function sendSpanningAnswer(c: Context<AppEnv>, answer: RenderedAnswer): Response {
+  const encoded = encodedFor(c.req.header('Accept-Encoding'), answer).answer;
+  const asked = { ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: undefined };
+  const { status, headers, body } = conditionalAnswer(c.get('token'), encoded, asked, null);
+  return buildAnswer(c, body, status, headers);
 }
 
 /** A small JSON answer that is not stored (rate limit, user, repository). */

@@ -6,6 +6,8 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../limits/rate-limiter';
+import { openSqliteStore } from '../store/sqlite-store';
+import { BULK_COUNT, importSearchRepositories } from '../test-support/search-repository';
 import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
 const GithubClient = Octokit.plugin(paginateRest, throttling, retry);
@@ -65,7 +67,10 @@ async function failure(promise: Promise<unknown>): Promise<{ name: string; statu
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ limits: { unauthLimit: 10_000 } });
+  svc = await startTestService({ limits: { unauthLimit: 10_000, searchAuthLimit: 10_000 } });
+  const store = openSqliteStore(svc.dbFile);
+  importSearchRepositories(store, Date.now());
+  store.close();
 });
 afterAll(() => svc.close());
 
@@ -129,6 +134,57 @@ describe('Octokit reads the service as it reads GitHub', () => {
   });
 });
 
+/**
+ * Octokit with only the paginate plugin: the throttling plugin spaces searches two seconds apart
+ * (GitHub's advice for its search limit), which would make paging through a thousand results slow
+ * without testing anything more; its view of the search limit is tested below.
+ */
+const SearchOctokit = Octokit.plugin(paginateRest);
+
+function searchClient(token: string | null): { octokit: InstanceType<typeof SearchOctokit>; seen: Seen[] } {
+  const seen: Seen[] = [];
+  const observe: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    seen.push({ status: res.status, url: res.url, headers: res.headers });
+    return res;
+  };
+  return { octokit: new SearchOctokit({ baseUrl: svc.api, ...(token ? { auth: token } : {}), log: quiet, request: { fetch: observe } }), seen };
+}
+
+const SEARCH = 'GET /search/issues' as const;
+
+describe('Octokit searches the service as it searches GitHub', () => {
+  it('paginates GET /search/issues, collecting every item exactly once, at several page sizes', async () => {
+    const { octokit, seen } = searchClient(TOKENS.bob);
+    for (const perPage of [1, 4, 30]) {
+      seen.length = 0;
+      const items = await octokit.paginate(SEARCH, { q: 'repo:search/lab', per_page: perPage });
+      expect(items.map((i) => i.number).sort((a, b) => a - b), `per_page=${perPage}`).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(items.every((i) => typeof i.score === 'number')).toBe(true);
+      expect(seen).toHaveLength(Math.ceil(6 / perPage));
+      expect(seen.every((r) => r.headers.get('x-ratelimit-resource') === 'search')).toBe(true);
+    }
+  });
+
+  it('paginates up to the first 1000 results of a larger search, and no further', async () => {
+    const { octokit, seen } = searchClient(TOKENS.bob);
+    const items = await octokit.paginate(SEARCH, { q: 'repo:search/bulk', per_page: 100 });
+    expect(items).toHaveLength(1000);
+    expect(new Set(items.map((i) => i.number)).size).toBe(1000);
+    expect(seen.map((r) => r.status)).toEqual(Array<number>(10).fill(200));
+    const first = await octokit.request(SEARCH, { q: 'repo:search/bulk' });
+    expect(first.data.total_count).toBe(BULK_COUNT);
+    const past = await failure(octokit.request(SEARCH, { q: 'repo:search/bulk', per_page: 100, page: 11 }));
+    expect(past).toMatchObject({ name: 'RequestError', status: 422, data: { message: 'Only the first 1000 search results are available' } });
+  });
+
+  it('hands a refused query to the caller as a RequestError 422 with the reasons', async () => {
+    const { octokit } = searchClient(null);
+    const refused = await failure(octokit.request(SEARCH, { q: 'repo:octo/secret crash' }));
+    expect(refused).toMatchObject({ name: 'RequestError', status: 422, data: { message: 'Validation Failed', errors: [{ resource: 'Search', field: 'q', code: 'invalid' }] } });
+  });
+});
+
 describe("Octokit's throttling plugin recognises our rate limits as GitHub's", () => {
   let limited: TestService | null = null;
   afterEach(async () => {
@@ -174,6 +230,19 @@ describe("Octokit's throttling plugin recognises our rate limits as GitHub's", (
     expect(refusal).toBeDefined();
     expect(limits).toEqual([{ kind: 'secondary', retryAfter: Number(refusal!.headers.get('retry-after')), atMs: expect.any(Number) as number }]);
     expect(limits[0]!.retryAfter).toBe(1);
+  }, 15_000);
+
+  it('sees the search limit as a primary limit on the search resource', async () => {
+    const s = await limitedService({ searchAuthLimit: 1 });
+    const { octokit, seen, limits } = client(s.api, TOKENS.bob);
+    await octokit.request(SEARCH, { q: 'crash' });
+    const refused = await failure(octokit.request(SEARCH, { q: 'crash' }));
+    expect(refused).toMatchObject({ name: 'RequestError', status: 403 });
+    expect(refused.message).toMatch(/^API rate limit exceeded for user ID \d+\./);
+    expect(limits.map((l) => l.kind)).toEqual(['primary']);
+    expect(seen.at(-1)?.headers.get('x-ratelimit-resource')).toBe('search');
+    // The core budget is untouched: a list request goes straight through.
+    expect((await octokit.request(LIST, { owner: 'octo', repo: 'hello' })).status).toBe(200);
   }, 15_000);
 
   it('without a retry, hands the caller a RequestError 403 carrying GitHub\'s rate-limit message and headers', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
 import { githubDescriptionVersion, githubOperations, type GithubOperation } from '../test-support/github-openapi';
 import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
+import { importSearchRepositories } from '../test-support/search-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
 const ops = githubOperations(
@@ -14,13 +15,15 @@ const ops = githubOperations(
   'repos/get',
   'users/get-authenticated',
   'rate-limit/get',
+  'search/issues-and-pull-requests',
 );
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ limits: { unauthLimit: 10_000 } });
+  svc = await startTestService({ limits: { unauthLimit: 10_000, searchUnauthLimit: 10_000 } });
   const store = openSqliteStore(svc.dbFile);
   importRichRepositories(store, Date.now());
+  importSearchRepositories(store, Date.now(), { bulk: false });
   store.close();
 });
 afterAll(() => svc.close());
@@ -136,6 +139,72 @@ describe('the other endpoints against their operations', () => {
   });
 });
 
+describe("GET /search/issues against GitHub's search/issues-and-pull-requests", () => {
+  const op = () => ops['search/issues-and-pull-requests'];
+  const q = (query: string, extra = '') => `/search/issues?q=${encodeURIComponent(query)}${extra}`;
+
+  /**
+   * GitHub's description types a search item's `body` as a string, but api.github.com sends
+   * `null` for an issue without one, in search as in lists (whose schema allows it), and so does
+   * the service: that one known inaccuracy of the description is let through, nothing else.
+   */
+  function expectSearchConforms(answer: { status: number; body: unknown }, label: string): void {
+    const items = (answer.body as { items: Array<{ body?: unknown }> }).items;
+    const { errors } = op().check(answer.status, answer.body);
+    const nullBody = (e: string) => {
+      const m = /^\/items\/(\d+)\/body must be string$/.exec(e);
+      return m !== null && items[Number(m[1])]?.body === null;
+    };
+    expect(errors.filter((e) => !nullBody(e)), `${label} against ${op().operationId} (GitHub's description ${githubDescriptionVersion()})`).toEqual([]);
+  }
+
+  it('answers searches whose every item, issue or pull request, from every kind of repository, is an issue-search-result-item', async () => {
+    for (const [path, headers] of [
+      [q('repo:octo/rich', '&per_page=100'), {}],
+      [q(`repo:${RECORDED_REPO.owner}/${RECORDED_REPO.name}`, '&per_page=100'), {}],
+      [q('repo:search/lab crash'), {}],
+      [q('is:closed sort:updated-asc', '&per_page=100'), {}],
+      [q('"secret plan"'), auth(TOKENS.alice)],
+      [q('label:bug OR label:docs', '&advanced_search=true&sort=comments&order=asc'), auth(TOKENS.bob)],
+      [q('nothing-matches-this-word'), {}],
+    ] as const) {
+      const answer = await get(path, headers);
+      expect(answer.status, path).toBe(200);
+      expectSearchConforms(answer, path);
+      if (!path.includes('nothing')) expect((answer.body as { items: unknown[] }).items.length, path).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers a missing q, a refused query, a hidden repository and a page past the cap with GitHub's 422 validation-error", async () => {
+    for (const path of ['/search/issues', q('is:merged'), q('repo:octo/secret'), q('repo:octo/rich', '&page=11&per_page=100')]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(422);
+      expectConforms(op(), answer, path);
+    }
+  });
+
+  it("answers the search rate limit's 403 with GitHub's basic-error", async () => {
+    const tight = await startTestService({ limits: { searchUnauthLimit: 1 } });
+    try {
+      await fetch(`${tight.api}${q('crash')}`);
+      const res = await fetch(`${tight.api}${q('crash')}`);
+      const answer = { status: res.status, body: (await res.json()) as unknown };
+      expect(answer.status).toBe(403);
+      expectConforms(op(), answer, 'search rate limit');
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('lists search in /rate_limit as GitHub describes it, with real numbers', async () => {
+    const answer = await get('/rate_limit');
+    expectConforms(ops['rate-limit/get'], answer, '/rate_limit');
+    const { search } = (answer.body as { resources: { search: { limit: number; used: number } } }).resources;
+    expect(search.limit).toBe(10_000);
+    expect(search.used).toBeGreaterThan(0);
+  });
+});
+
 describe('the reference itself', () => {
   it("rejects what GitHub's schema forbids, so a pass above means something", async () => {
     const [entry] = (await get('/repos/octo/rich/issues?state=all&per_page=1')).body as Array<Record<string, unknown>>;
@@ -149,5 +218,10 @@ describe('the reference itself', () => {
     ].map((e) => JSON.parse(JSON.stringify(e)) as unknown);
     for (const e of broken) expect(op.checkItem(200, e).valid).toBe(false);
     expect(ops['issues/list-for-repo'].check(422, { message: 'Validation Failed', errors: [{ field: 'since' }] }).valid).toBe(false);
+    const search = (await get('/search/issues?q=repo%3Asearch%2Flab')).body as { items: Array<Record<string, unknown>> };
+    const searchOp = ops['search/issues-and-pull-requests'];
+    expect(searchOp.check(200, search).valid).toBe(true);
+    expect(searchOp.check(200, { ...search, search_type: undefined }).valid).toBe(false);
+    expect(searchOp.check(200, { ...search, items: search.items.map((i) => ({ ...i, score: undefined })) }).valid).toBe(false);
   });
 });

@@ -2,13 +2,18 @@
  * Rate-limit middleware (spec 8): spends one credit before the route runs,
  * answers 403 at zero (primary) or 429 on a burst (secondary), gives the
  * credit back for a 304, and puts the `x-ratelimit-*` headers on every answer.
+ * A request spends the credit of one resource, chosen by its path as GitHub
+ * does: `/search/*` the search resource's, everything else core's.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { addStatusHeaders } from '../http/answer-headers';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import type { Caller, RateLimiter, RateSnapshot } from './rate-limiter';
+import type { Caller, RateLimiter, RateResource, RateSnapshot } from './rate-limiter';
+
+/** The limiter of each resource; each keeps its own counters. */
+export type RateLimiters = Readonly<Record<RateResource, RateLimiter>>;
 
 export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
   return {
@@ -28,10 +33,18 @@ export function settledRateHeaders(limiter: RateLimiter, caller: Caller, taken: 
 /** Paths that cost nothing (GitHub: checking your limit does not spend it). */
 const FREE_PATHS = new Set(['/api/rate_limit']);
 
+const SEARCH_PREFIX = '/api/search/';
+
+/** Which resource a request to `path` (the full path, `/api/…`) spends. */
+export function resourceOfPath(path: string): RateResource {
+  return path.startsWith(SEARCH_PREFIX) ? 'search' : 'core';
+}
+
 /** `userIdOf` names a user in the 403 by id, in GitHub's words ("for user ID 123."). */
-export function rateLimit(limiter: RateLimiter, userIdOf: (login: string) => number): MiddlewareHandler<AppEnv> {
+export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => number): MiddlewareHandler<AppEnv> {
   return async function limit(c, next) {
     const caller = c.get('caller');
+    const limiter = limiters[resourceOfPath(c.req.path)];
     if (FREE_PATHS.has(c.req.path) || c.req.method === 'OPTIONS') {
       addStatusHeaders(c, () => rateLimitHeaders(limiter.peek(caller)));
       await next();

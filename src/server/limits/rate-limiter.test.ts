@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, resourceOfKey } from './rate-limiter';
 
 const config = { unauthLimit: 2, authLimit: 3, windowSeconds: 10, burstLimit: 100, burstWindowSeconds: 1 };
 const ip = { kind: 'ip', address: '1.2.3.4' } as const;
@@ -78,5 +78,27 @@ describe('RateLimiter', () => {
     rl.take(ip);
     expect(rl.drainDirty()).toEqual([{ key: 'ip:1.2.3.4', windowStartMs: 1_000_000, used: 1 }]);
     expect(rl.drainDirty()).toEqual([]);
+  });
+
+  it('keeps the search resource apart: its own limits, keys, snapshots and restored counters', () => {
+    const c = clock();
+    const stored = [
+      { key: 'ip:1.2.3.4', windowStartMs: c.now(), used: 2 },
+      { key: 'search:ip:1.2.3.4', windowStartMs: c.now(), used: 1 },
+    ];
+    const core = new RateLimiter(config, c.now, stored);
+    const search = new RateLimiter({ ...config, unauthLimit: 5 }, c.now, stored, 'search');
+    expect(core.peek(ip)).toMatchObject({ used: 2, remaining: 0, resource: 'core' });
+    expect(search.peek(ip)).toMatchObject({ limit: 5, used: 1, remaining: 4, resource: 'search' });
+    search.take(ip);
+    expect(core.peek(ip).used).toBe(2);
+    expect(search.drainDirty()).toEqual([{ key: 'search:ip:1.2.3.4', windowStartMs: c.now(), used: 2 }]);
+    expect(core.drainDirty()).toEqual([]);
+    expect([resourceOfKey('user:search'), resourceOfKey('search:user:mona')]).toEqual(['core', 'search']);
+  });
+
+  it("takes the search resource's budget from the search settings and the burst from core's", () => {
+    expect(limitsOf(DEFAULT_RATE_LIMITS, 'search')).toEqual({ unauthLimit: 10, authLimit: 30, windowSeconds: 60, burstLimit: 900, burstWindowSeconds: 60 });
+    expect(limitsOf(DEFAULT_RATE_LIMITS, 'core')).toMatchObject({ unauthLimit: 60, authLimit: 5000, windowSeconds: 3600 });
   });
 });

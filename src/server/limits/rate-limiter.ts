@@ -3,21 +3,36 @@
  * a request takes its credit before it is processed and a 304 gives it back
  * (spec 8.2), so two requests can never both see the last credit.
  *
+ * One limiter per resource, as GitHub keeps them: `core` for everything but
+ * search, `search` for `/search/*` with its own, smaller budget per minute.
+ * Their counters never mix (a search spends no core credit), and their stored
+ * keys are told apart by the resource's prefix.
+ *
  * Counters live in memory; `flush()` writes the changed ones to the store,
  * called on a timer and at shutdown, so no request waits on a disk write. A
  * crash loses at most one flush interval of accounting (see README).
  */
 import type { StoredCounter } from '../store/issue-store';
 
-export interface RateLimitConfig {
-  /** spec 8: 60 requests per hour per IP without a token */
+/** The budget of one resource. */
+export interface ResourceLimits {
+  /** credits per window per client IP without a token (core: spec 8) */
   unauthLimit: number;
-  /** spec 8: 5,000 requests per hour per user account */
+  /** credits per window per user account (core: spec 8) */
   authLimit: number;
   windowSeconds: number;
   /** secondary limit: requests per burst window per caller (GitHub: 900 points a minute) */
   burstLimit: number;
   burstWindowSeconds: number;
+}
+
+/** What `serve` configures: core's budget (spec 8) and the search resource's. */
+export interface RateLimitConfig extends ResourceLimits {
+  /** the search resource's credits per window per client IP without a token (GitHub's by default) */
+  searchUnauthLimit: number;
+  /** the search resource's credits per window per user account (GitHub's by default) */
+  searchAuthLimit: number;
+  searchWindowSeconds: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -26,7 +41,28 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowSeconds: 3600,
   burstLimit: 900,
   burstWindowSeconds: 60,
+  searchUnauthLimit: 10,
+  searchAuthLimit: 30,
+  searchWindowSeconds: 60,
 };
+
+export type RateResource = 'core' | 'search';
+
+/**
+ * The budget of `resource`. Search keeps a burst counter of its own, with
+ * core's burst settings: its budget per minute is far below any burst, so
+ * the secondary limit only matters there when `serve` raises the search limits.
+ */
+export function limitsOf(config: RateLimitConfig, resource: RateResource): ResourceLimits {
+  if (resource === 'core') return config;
+  return {
+    unauthLimit: config.searchUnauthLimit,
+    authLimit: config.searchAuthLimit,
+    windowSeconds: config.searchWindowSeconds,
+    burstLimit: config.burstLimit,
+    burstWindowSeconds: config.burstWindowSeconds,
+  };
+}
 
 /** Who pays for a request: a user account (all its tokens share one budget) or a client IP. */
 export type Caller = { kind: 'user'; login: string } | { kind: 'ip'; address: string };
@@ -37,7 +73,7 @@ export interface RateSnapshot {
   used: number;
   /** Unix seconds when the window's quota is fully restored */
   reset: number;
-  resource: 'core';
+  resource: RateResource;
 }
 
 export type TakeResult =
@@ -54,6 +90,16 @@ export function callerKey(caller: Caller): string {
   return caller.kind === 'user' ? `user:${caller.login.toLowerCase()}` : `ip:${caller.address}`;
 }
 
+/** Core's stored keys have no prefix (they predate other resources); every other resource's start with its name. */
+function keyPrefixOf(resource: RateResource): string {
+  return resource === 'core' ? '' : `${resource}:`;
+}
+
+/** Which resource a stored counter belongs to. */
+export function resourceOfKey(key: string): RateResource {
+  return key.startsWith(keyPrefixOf('search')) ? 'search' : 'core';
+}
+
 /**
  * What `current` would find used in a window at `t`: one that has ended counts as a fresh one.
  * A module function, not a closure in `wouldAllow`: under tsx each closure made per request
@@ -67,15 +113,24 @@ export class RateLimiter {
   private readonly primary = new Map<string, Window>();
   private readonly burst = new Map<string, Window>();
   private readonly dirty = new Set<string>();
+  private readonly keyPrefix: string;
 
+  /** `stored` may hold every resource's counters: this limiter restores only its own. */
   constructor(
-    private readonly config: RateLimitConfig,
+    private readonly config: ResourceLimits,
     private readonly now: () => number,
     stored: StoredCounter[] = [],
+    readonly resource: RateResource = 'core',
   ) {
+    this.keyPrefix = keyPrefixOf(resource);
     for (const c of stored) {
+      if (resourceOfKey(c.key) !== resource) continue;
       if (c.windowStartMs + config.windowSeconds * 1000 > now()) this.primary.set(c.key, { startMs: c.windowStartMs, used: c.used });
     }
+  }
+
+  private keyOf(caller: Caller): string {
+    return this.keyPrefix + callerKey(caller);
   }
 
   private limitOf(caller: Caller): number {
@@ -99,13 +154,13 @@ export class RateLimiter {
       remaining: Math.max(0, limit - w.used),
       used: Math.min(w.used, limit),
       reset: Math.ceil((w.startMs + this.config.windowSeconds * 1000) / 1000),
-      resource: 'core',
+      resource: this.resource,
     };
   }
 
   /** What the headers say without spending anything (preflights, `GET /rate_limit`). */
   peek(caller: Caller): RateSnapshot {
-    const key = callerKey(caller);
+    const key = this.keyOf(caller);
     const w = this.primary.get(key);
     const live = w && this.now() < w.startMs + this.config.windowSeconds * 1000 ? w : { startMs: this.now(), used: 0 };
     return this.snapshotOf(caller, live);
@@ -113,7 +168,7 @@ export class RateLimiter {
 
   /** Whether `take` would spend a credit now; changes nothing. */
   wouldAllow(caller: Caller): boolean {
-    const key = callerKey(caller);
+    const key = this.keyOf(caller);
     const t = this.now();
     return (
       usedAt(this.primary.get(key), t, this.config.windowSeconds) < this.limitOf(caller) &&
@@ -123,7 +178,7 @@ export class RateLimiter {
 
   /** Spends one credit, or says why not (spec 8.4: at 0 the request is not processed). */
   take(caller: Caller): TakeResult {
-    const key = callerKey(caller);
+    const key = this.keyOf(caller);
     const w = this.current(this.primary, key, this.config.windowSeconds * 1000);
     if (w.used >= this.limitOf(caller)) return { allowed: false, reason: 'primary', snapshot: this.snapshotOf(caller, w) };
 
@@ -141,7 +196,7 @@ export class RateLimiter {
 
   /** spec 8.2: a 304 costs nothing, so the credit taken for it comes back. */
   refund(caller: Caller): RateSnapshot {
-    const key = callerKey(caller);
+    const key = this.keyOf(caller);
     const w = this.primary.get(key);
     if (!w) return this.peek(caller);
     if (w.used > 0) w.used -= 1;

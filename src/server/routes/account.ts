@@ -1,21 +1,26 @@
 /** `GET /rate_limit` (costs nothing) and `GET /user` (who a token belongs to). */
 import { Hono } from 'hono';
-import type { AuthenticatedUser, RateLimitOverview } from '../../shared/wire-types';
+import type { AuthenticatedUser, RateLimitOverview, RateLimitResource } from '../../shared/wire-types';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
 import { basesOf, sendError, sendJson } from '../http/respond';
-import type { RateLimiter } from '../limits/rate-limiter';
+import type { RateLimiters } from '../limits/rate-limit';
+import type { RateSnapshot } from '../limits/rate-limiter';
 import { syntheticId, userUrlTemplates } from '../store/build-documents';
 import type { IssueStore } from '../store/issue-store';
 
-export function accountRoutes(store: IssueStore, limiter: RateLimiter, webBase: string | null): Hono<AppEnv> {
+function resourceOf(s: RateSnapshot): RateLimitResource {
+  return { limit: s.limit, used: s.used, remaining: s.remaining, reset: s.reset, resource: s.resource };
+}
+
+export function accountRoutes(store: IssueStore, limiters: RateLimiters, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/rate_limit', (c) => {
-    const s = limiter.peek(c.get('caller'));
-    const core = { limit: s.limit, used: s.used, remaining: s.remaining, reset: s.reset, resource: 'core' };
-    // GitHub's description requires `search`; there is no search API here, so it has nothing to give.
-    const search = { limit: 0, used: 0, remaining: 0, reset: s.reset, resource: 'search' };
+    const caller = c.get('caller');
+    const core = resourceOf(limiters.core.peek(caller));
+    const search = resourceOf(limiters.search.peek(caller));
+    // `rate` is core's, as on GitHub (deprecated there in favour of `resources.core`).
     const body: RateLimitOverview = { resources: { core, search }, rate: core };
     return sendJson(c, body);
   });

@@ -1,0 +1,53 @@
+/**
+ * `GET /search/issues`, GitHub's `search/issues-and-pull-requests`: the
+ * issues and pull requests of every repository the caller may see that a
+ * query selects, one page in best-match or the asked order. The parameter
+ * rules are shared/search-params.ts's, the query language
+ * shared/search-query.ts's; the store runs the query against its index.
+ * Rate-limited on the search resource (limits/rate-limit.ts). Answers are
+ * not kept in the answer cache: one spans many repositories' data versions.
+ */
+import { Hono, type Context } from 'hono';
+import { effectiveSearchSort, invalidQuery, isSearchPageReachable, parseSearchParams } from '../../shared/search-params';
+import { parseSearchQuery } from '../../shared/search-query';
+import type { AppEnv } from '../app-env';
+import { DOCS, errors, type ErrorAnswer } from '../http/error-bodies';
+import { parseQueryString } from '../http/query-string';
+import { sendError, sendSpanningAnswer } from '../http/respond';
+import { renderSearchPage } from '../http/search-answer';
+import type { IssueStore, SearchRequest } from '../store/issue-store';
+import { mayNameRepositories, privateReposOf, resolveMe } from './search-access';
+
+/** The search a request asks for, or the 4xx GitHub would answer it with. */
+function readSearch(c: Context<AppEnv>, store: IssueStore): SearchRequest | ErrorAnswer {
+  const query = parseQueryString(new URL(c.req.url).search);
+  if (!query.ok) return errors.badRequest('Problems parsing query string', DOCS.searchIssues);
+  const params = parseSearchParams(query.read);
+  if (!params.ok) return errors.searchFailed(params.errors);
+  const parsed = parseSearchQuery(params.value.q, { advanced: params.value.advanced });
+  if (!parsed.ok) return errors.searchFailed(parsed.errors.map((e) => invalidQuery(e.message)));
+  if (!isSearchPageReachable(params.value)) return errors.searchPastCap();
+  const token = c.get('token');
+  const resolved = resolveMe(parsed.query.where, token?.login ?? null);
+  if (!resolved) return errors.searchUsersNotVisible();
+  if (!mayNameRepositories(store, token, resolved.where)) return errors.searchNotVisible();
+  return {
+    query: { ...parsed.query, where: resolved.where },
+    privateRepoIds: privateReposOf(token),
+    sort: effectiveSearchSort(parsed.query.sort, params.value),
+    page: params.value.page,
+    perPage: params.value.perPage,
+  };
+}
+
+export function searchRoutes(store: IssueStore, webBase: string | null): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/issues', (c) => {
+    const request = readSearch(c, store);
+    if ('status' in request) return sendError(c, request);
+    return sendSpanningAnswer(c, renderSearchPage(c, store.searchIssues(request), request, webBase));
+  });
+
+  return routes;
+}
