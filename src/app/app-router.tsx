@@ -10,7 +10,7 @@
  * scripts/check-bundle-budget.ts fails if the list page becomes lazy again.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { issueListLoader, shouldRevalidateIssueList } from './routes/issue-list-loader';
+import { ISSUE_LIST_ROUTE_ID, issueListLoader } from './routes/issue-list-loader';
 import { IssueListPage } from './routes/issue-list-page';
 import { issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
@@ -50,10 +50,10 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
               children: [
                 { index: true, element: <RepoIndexRedirect /> },
                 {
+                  id: ISSUE_LIST_ROUTE_ID,
                   path: 'issues',
                   Component: IssueListPage,
                   loader: issueListLoader(services),
-                  shouldRevalidate: shouldRevalidateIssueList,
                   errorElement: <RouteError subject="repository" />,
                 },
                 {

@@ -7,7 +7,7 @@
  */
 import { API_VERSION, API_VERSION_HEADER, MEDIA_TYPE } from '../../shared/api-constants';
 import { ApiError, NetworkError } from './api-errors';
-import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions } from './api-types';
+import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions, SearchIssuesRequest, SearchIssuesResult } from './api-types';
 import type { EtagStore, StoredResponse } from './etag-store';
 import { parseLinkHeader } from './link-header';
 import { readRateLimit } from './rate-limit-headers';
@@ -132,7 +132,36 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
-  return { baseUrl, get };
+  async function searchIssues<Item>(request: SearchIssuesRequest | string, requestOptions: RequestOptions = {}): Promise<ApiResponse<SearchIssuesResult<Item>>> {
+    const response = await get<SearchIssuesResult<Item>>(typeof request === 'string' ? request : searchIssuesPath(request), requestOptions);
+    const body: unknown = response.data;
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+    if (record === null || typeof record.total_count !== 'number' || !Array.isArray(record.items)) {
+      throw new ApiError(
+        `The service at ${new URL(response.url).origin} answered a search with something that is not a search result. Check that the service address points at a GitHub-compatible API.`,
+        response.status,
+      );
+    }
+    return response;
+  }
+
+  return { baseUrl, get, searchIssues };
+}
+
+/** The path of a search's first page (GitHub's `GET /search/issues`; the query travels whole, sort included). */
+export function searchIssuesPath({ q, perPage, page, advanced }: SearchIssuesRequest): string {
+  const params = new URLSearchParams({ q, per_page: String(perPage), page: String(page) });
+  if (advanced) params.set('advanced_search', 'true');
+  return `/search/issues?${params.toString()}`;
+}
+
+/** Whether a request URL (a first page or a `Link` rel) is a search, whose answer wraps the issues in `items`. */
+export function isSearchIssuesUrl(url: string): boolean {
+  try {
+    return new URL(url).pathname.endsWith('/search/issues');
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -42,6 +42,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The answer of `GET /search/issues` (GitHub's `search/issues-and-pull-requests`); items are issues with a `score`. */
+export interface SearchIssuesResult<Item> {
+  total_count: number;
+  incomplete_results: boolean;
+  items: Item[];
+}
+
+/** The first request of a search; later pages follow the `Link` URLs the service sent. */
+export interface SearchIssuesRequest {
+  q: string;
+  perPage: number;
+  page: number;
+  /** `advanced_search=true`: AND, OR and parentheses are operators */
+  advanced: boolean;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
   /**
@@ -49,4 +65,9 @@ export interface ApiClient {
    * URL the service returned (a `Link` rel). The token goes only to the base URL's origin.
    */
   get<T>(pathOrUrl: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /**
+   * `GET /search/issues`: a first request, or a `Link` URL of one, with the same
+   * ETag, Link and rate-limit handling as `get` (search spends its own budget).
+   */
+  searchIssues<Item>(request: SearchIssuesRequest | string, options?: RequestOptions): Promise<ApiResponse<SearchIssuesResult<Item>>>;
 }

@@ -47,17 +47,17 @@ afterEach(() => {
 describe('the continuous list', () => {
   it('switches between pages and one continuous list, keeping the filters', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp(['/acme/rocket/issues?labels=bug&per_page=50&page=2'], { handler: () => undefined });
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen+label%3Abug&per_page=50&page=2'], { handler: () => undefined });
     const modes = await screen.findByRole('group', { name: 'List mode' }, FIRST_RENDER);
     expect(within(modes).getByRole('button', { name: 'Pages' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(modes).getByRole('button', { name: 'Continuous' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?labels=bug&per_page=50&view=continuous'));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=is%3Aopen+label%3Abug&per_page=50&view=continuous'));
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'List mode' })).getByRole('button', { name: 'Continuous' })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
 
     await user.click(within(screen.getByRole('group', { name: 'List mode' })).getByRole('button', { name: 'Pages' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?labels=bug&per_page=50'));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=is%3Aopen+label%3Abug&per_page=50'));
   });
 
   it('loads the next page near the end, one at a time, and says when it has all of them', async () => {

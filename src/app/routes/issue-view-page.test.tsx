@@ -80,7 +80,7 @@ describe('the issue view', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { router } = renderApp(['/acme/rocket/issues?state=closed&page=2'], {
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aclosed&page=2'], {
       handler: async (url) => {
         if (url.pathname.endsWith('/repos/acme/rocket/issues')) return ok([issue], { links: links('acme', 'rocket', { prev: 1, first: 1 }) });
         if (url.pathname.endsWith('/issues/12')) {
@@ -99,7 +99,7 @@ describe('the issue view', () => {
 
     await user.click(screen.getByRole('link', { name: 'Back to issues' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
-    expect(router.state.location.search).toBe('?state=closed&page=2');
+    expect(router.state.location.search).toBe('?q=is%3Aclosed&page=2');
   });
 
   it('opened from its address, shows its header once the issue is here, and what is below only once it can show whole', async () => {
@@ -256,7 +256,7 @@ describe('the issue view', () => {
 
     it('keeps the list it was opened from when a comment’s time is followed, for "Back to issues"', async () => {
       const user = userEvent.setup();
-      const { router } = renderApp(['/acme/rocket/issues?state=closed'], {
+      const { router } = renderApp(['/acme/rocket/issues?q=is%3Aclosed'], {
         handler: (url) => (url.pathname.endsWith('/repos/acme/rocket/issues') ? ok([issue]) : handler(url)),
       });
       await user.click(await screen.findByRole('link', { name: 'Rocket explodes on launch' }, FIRST_RENDER));
@@ -265,7 +265,7 @@ describe('the issue view', () => {
       await waitFor(() => expect(router.state.location.hash).toBe('#issuecomment-1'));
       await user.click(screen.getByRole('link', { name: 'Back to issues' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
-      expect(router.state.location.search).toBe('?state=closed');
+      expect(router.state.location.search).toBe('?q=is%3Aclosed');
     });
 
     it('leaves the scroll to the router on Back and Forward, where the reader was', async () => {

@@ -16,7 +16,7 @@ import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueComments } from '../features/issue-view/issue-comments';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
-import { isPullRequest } from '../features/issues/issue-filter';
+import { isPullRequest } from '../features/issues/issue-state';
 import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../features/repo-picker/app-paths';

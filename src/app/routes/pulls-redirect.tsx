@@ -1,6 +1,6 @@
 /**
- * github.com/o/r/pulls?q=…: the list, showing pull requests, with GitHub's
- * search translated. A route `lazy` chunk (src/app/app-router.tsx) with the
+ * github.com/o/r/pulls?q=…: the list with the same query (open pull requests
+ * when it has none). A route `lazy` chunk (src/app/app-router.tsx) with the
  * translator, which the list's first paint does not need.
  */
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -10,6 +10,5 @@ import { translateListQuery } from '../features/repo-picker/github-url';
 export function PullsRedirect() {
   const { owner = '', repo = '' } = useParams();
   const location = useLocation();
-  const { params, ignored } = translateListQuery(new URLSearchParams(location.search), 'pulls');
-  return <Navigate to={listPath(owner, repo, params)} replace state={ignored.length > 0 ? { ignoredQualifiers: ignored } : null} />;
+  return <Navigate to={listPath(owner, repo, translateListQuery(new URLSearchParams(location.search), 'pulls'))} replace />;
 }

@@ -2,7 +2,7 @@
 import clsx from 'clsx';
 import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../components/use-hotkeys';
@@ -10,6 +10,13 @@ import { ServiceStatusSlot } from '../features/connectivity/service-status-slot'
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../features/repo-picker/app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
+import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
+
+/** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */
+function ViewGauge() {
+  const list = useRouteLoaderData(ISSUE_LIST_ROUTE_ID) as IssueListLoaderData | undefined;
+  return <RateLimitGauge resource={list?.resource ?? 'core'} />;
+}
 
 export function RootLayout() {
   const { owner, repo } = useParams();
@@ -61,7 +68,7 @@ export function RootLayout() {
               </>
             ) : null}
           </nav>
-          <RateLimitGauge />
+          <ViewGauge />
           <button
             type="button"
             className="hidden rounded-md px-2 py-1 font-mono text-fg-muted hover:bg-canvas-inset hover:text-fg sm:inline-block"

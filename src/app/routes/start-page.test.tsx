@@ -5,14 +5,14 @@ import { ok } from '../testing/fake-api';
 import { MemoryStorage, renderApp } from '../testing/render-app';
 
 describe('the start page', () => {
-  it('opens a pasted github.com search as the matching filtered list', async () => {
+  it('opens a pasted github.com search with its query unchanged', async () => {
     const user = userEvent.setup();
     const { router } = renderApp(['/']);
     await user.type(await screen.findByLabelText('Repository or GitHub URL'), 'https://github.com/acme/rocket/issues?q=is%3Aissue+is%3Aclosed+label%3Abug+-label%3Awontfix');
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
-    expect(router.state.location.search).toBe('?state=closed&type=issue&labels=bug');
-    expect(await screen.findByText(/Not applied, as the API has no equivalent/)).toHaveTextContent('-label:wontfix');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('is:issue is:closed label:bug -label:wontfix');
+    expect(await screen.findByRole('combobox', { name: 'Search issues and pull requests' })).toHaveValue('is:issue is:closed label:bug -label:wontfix');
   });
 
   it('says what to type when the input names no repository', async () => {
@@ -43,8 +43,10 @@ describe('the start page', () => {
     expect(JSON.parse(device.getItem('issuescope.savedViews') ?? 'null')).toEqual([]);
   });
 
-  it('translates a github.com search in a shared address on arrival', async () => {
-    const { router } = renderApp(['/acme/rocket/issues?q=is%3Apr+is%3Aclosed+author%3Aalice+crash'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok([]) : undefined) });
-    await waitFor(() => expect(router.state.location.search).toBe('?state=closed&type=pr&creator=alice&q=crash'));
+  it('keeps a github.com search in a shared address as it is, and searches with it', async () => {
+    const { router, api } = renderApp(['/acme/rocket/issues?q=is%3Apr+is%3Aclosed+author%3Aalice+crash']);
+    await waitFor(() => expect(api.calls.some((u) => u.includes('/search/issues'))).toBe(true));
+    expect(router.state.location.search).toBe('?q=is%3Apr+is%3Aclosed+author%3Aalice+crash');
+    expect(router.state.historyAction).toBe('POP');
   });
 });

@@ -50,7 +50,7 @@ function RepoPicker() {
             return;
           }
           setError(null);
-          void navigate(result.path, { state: result.ignored.length > 0 ? { ignoredQualifiers: result.ignored } : null });
+          void navigate(result.path);
         }}
       >
         <label htmlFor={`${id}-input`} className="block font-semibold">

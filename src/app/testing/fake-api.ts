@@ -4,7 +4,8 @@
  * client has its own tests against a real server.
  */
 import type { Issue, IssueComment, Label, RateLimitOverview, Repository, SimpleUser } from '../../shared/wire-types';
-import type { ApiClient, ApiResponse, PageLinks, RateLimitSnapshot } from '../api/api-types';
+import { searchIssuesPath } from '../api/api-client';
+import type { ApiClient, ApiResponse, PageLinks, RateLimitSnapshot, SearchIssuesRequest, SearchIssuesResult } from '../api/api-types';
 
 export const TEST_BASE_URL = 'http://api.test/api';
 
@@ -57,6 +58,9 @@ export function createFakeApi(handler: Handler): {
         if (response.rateLimit) listener?.(response.rateLimit);
         return response;
       },
+      searchIssues<Item>(request: SearchIssuesRequest | string): Promise<ApiResponse<SearchIssuesResult<Item>>> {
+        return client.get<SearchIssuesResult<Item>>(typeof request === 'string' ? request : searchIssuesPath(request));
+      },
     };
     api.client = client;
     return client;
@@ -64,7 +68,13 @@ export function createFakeApi(handler: Handler): {
   return { api, factory };
 }
 
+/** A search answer as GitHub shapes it. */
+export function searchResult(items: Issue[], total = items.length, extra: Partial<Omit<ApiResponse<SearchIssuesResult<Issue>>, 'data'>> = {}): ApiResponse<SearchIssuesResult<Issue>> {
+  return ok({ total_count: total, incomplete_results: false, items }, extra);
+}
+
 function defaultAnswer(url: URL): Answer {
+  if (url.pathname.endsWith('/search/issues')) return searchResult([]);
   if (url.pathname.endsWith('/rate_limit')) return ok(rateLimitOverview());
   const repo = /\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname);
   if (repo) return ok(makeRepository(repo[1]!, repo[2]!));

@@ -8,7 +8,7 @@
 import { ClockIcon } from '../../components/icons';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ListParams } from '../../../shared/list-params';
+import type { TitleHighlighter } from '../../components/issue-title';
 import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../../components/error-panel';
 import { formatCount } from '../../components/time-format';
@@ -16,9 +16,8 @@ import { useHotkeys } from '../../components/use-hotkeys';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { FollowRename } from '../repository/follow-rename';
-import { visibleIssues } from './issue-filter';
 import { EmptyState, ListBeforeFirstPage } from './issue-list-states';
-import type { TypeFilter } from './list-view';
+import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { RetryNotice } from './retry-notice';
 import { useContinuousIssues } from './use-continuous-issues';
 import VirtualIssueRows from './virtual-issue-rows';
@@ -31,11 +30,13 @@ export function loadedStatus(count: number, complete: boolean): string {
 export interface ContinuousIssueListProps {
   owner: string;
   repo: string;
-  /** the first page's URL, or null when the filters are invalid (nothing is sent) */
+  /** the first page's URL (of the list endpoint or a search), or null while it is not known yet */
   firstUrl: string | null;
-  shown: ListParams;
-  type: TypeFilter;
-  q: string;
+  perPage: number;
+  /** the budget the view spends: a search pauses when the search budget is spent */
+  resource: RateLimitResource;
+  /** in a search: marks the words it matched in titles */
+  highlight: TitleHighlighter | undefined;
   /** the title of the "nothing to show" state when the filters match nothing */
   emptyTitle: string;
   /** where a row's link says "Back to issues" returns */
@@ -45,27 +46,25 @@ export interface ContinuousIssueListProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
-  onClearPageFilters: () => void;
 }
 
 export function ContinuousIssueList({
   owner,
   repo,
   firstUrl,
-  shown,
-  type,
-  q,
+  perPage,
+  resource,
+  highlight,
   emptyTitle,
   linkState,
   toolbar,
   onLabel,
   onAuthor,
   onAssignee,
-  onClearPageFilters,
 }: ContinuousIssueListProps) {
   const navigate = useNavigate();
-  const block = useRateLimitBlock();
-  const query = useContinuousIssues(firstUrl);
+  const block = useRateLimitBlock(resource);
+  const query = useContinuousIssues(firstUrl, resource);
   const [selected, setSelected] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const countId = useId();
@@ -73,8 +72,9 @@ export function ContinuousIssueList({
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   // The same arrays until a page arrives or a filter changes: the virtualised rows key their work on them.
   const issues = useMemo(() => pages.flatMap((page) => page.data), [pages]);
-  const rows = useMemo(() => visibleIssues(issues, type, q), [issues, type, q]);
-  const clientFiltered = type !== 'all' || q.trim() !== '';
+  const rows = issues;
+  // A search counts what matches; the list endpoint does not.
+  const total = pages[0]?.total ?? null;
   const complete = query.data !== undefined && !query.hasNextPage;
   const { hasNextPage, isFetching, fetchNextPage } = query;
   const nextPageError = query.isFetchNextPageError ? query.error : null;
@@ -126,9 +126,9 @@ export function ContinuousIssueList({
         <header className="flex items-center justify-between gap-2 rounded-t-md border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
           <h3 id={countId} className="text-sm">
             {query.data ? (
-              clientFiltered ? (
+              total !== null ? (
                 <>
-                  <span className="font-semibold text-fg">{formatCount(rows.length)}</span> of {formatCount(issues.length)} loaded
+                  <span className="font-semibold text-fg">{formatCount(total)}</span> {total === 1 ? 'result' : 'results'}, {formatCount(issues.length)} loaded
                 </>
               ) : (
                 <>
@@ -151,21 +151,9 @@ export function ContinuousIssueList({
 
   function renderBody() {
     if (firstUrl === null || query.data === undefined) {
-      return <ListBeforeFirstPage sendable={firstUrl !== null} query={query} block={block} skeletonRows={Math.min(shown.perPage, 10)} />;
+      return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
     }
     if (issues.length === 0) return <EmptyState title={emptyTitle} />;
-    if (rows.length === 0 && complete) {
-      return (
-        <EmptyState title={`None of the ${formatCount(issues.length)} loaded match`}>
-          <p>The type and text filters apply to the loaded issues only.</p>
-          <p>
-            <button type="button" className="btn" onClick={onClearPageFilters}>
-              Clear the page filters
-            </button>
-          </p>
-        </EmptyState>
-      );
-    }
     return (
       <VirtualIssueRows
         rows={rows}
@@ -180,6 +168,7 @@ export function ContinuousIssueList({
         onLabel={onLabel}
         onAuthor={onAuthor}
         onAssignee={onAssignee}
+        highlight={highlight}
       />
     );
   }

@@ -1,13 +1,16 @@
-/** The controls of the issue list's filter bar; each writes the URL through `onChange`. */
+/**
+ * The controls of the issue list's filter bar. They read the query (its
+ * summary) and change it through `onEdit`, which rewrites the qualifier they
+ * own in the query text and keeps the rest as typed (./query-edit).
+ */
 import clsx from 'clsx';
 import { PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { importOutlastingOutage } from '../../components/import-outlasting-outage';
-import { Link } from 'react-router';
-import type { StateFilter } from '../../../shared/list-params';
+import { Link, type To } from 'react-router';
 import { useDetailsDismiss } from '../../components/use-dismiss';
-import { useUrlBoundInput } from '../../components/use-url-bound-input';
-import { PER_PAGE_CHOICES, SORT_CHOICES, withParams, type ListParamName, type ListView, type TypeFilter } from './list-view';
+import { PER_PAGE_CHOICES, SORT_CHOICES } from './list-view';
+import type { QueryEdit, QuerySummary } from './query-edit';
 
 /**
  * The menus' contents are a lazy chunk, loaded when a menu first opens and
@@ -22,35 +25,35 @@ function MenuLoading() {
   return <p className="p-3 text-fg-muted">Loading…</p>;
 }
 
-export type FilterChanges = Partial<Record<ListParamName, string | null>>;
-export type ChangeFilters = (changes: FilterChanges, options?: { replace?: boolean }) => void;
+/** Applies one or more changes to the query (in order) and shows the result. */
+export type EditQuery = (edit: QueryEdit | QueryEdit[]) => void;
 
-const STATE_TABS: { value: StateFilter; label: string }[] = [
+/** What the controls show of the default query, known without the parser. */
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, sort: null };
+
+type StateTab = 'open' | 'closed' | 'all';
+
+const STATE_TABS: { value: StateTab; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
   { value: 'all', label: 'All' },
 ];
 
-const TYPE_TABS: { value: TypeFilter; label: string }[] = [
+const TYPE_TABS: { value: 'issue' | 'pr' | null; label: string }[] = [
   { value: 'issue', label: 'Issues' },
   { value: 'pr', label: 'Pull requests' },
-  { value: 'all', label: 'All' },
+  { value: null, label: 'All' },
 ];
 
 const segment =
   'inline-flex items-center px-3 py-1 text-sm font-medium text-fg-muted hover:bg-canvas-inset hover:text-fg aria-[current=page]:bg-canvas aria-[current=page]:text-fg aria-[current=page]:shadow-sm aria-[pressed=true]:bg-canvas aria-[pressed=true]:text-fg aria-[pressed=true]:shadow-sm rounded-[5px]';
 
-/** Open / Closed / All: links, so each state is a URL of its own. */
-export function StateTabs({ search, state }: { search: URLSearchParams; state: StateFilter }) {
+/** Open / Closed / All: links, so each state is a URL of its own (`is:open` in the query, or none for all). */
+export function StateTabs({ state, to }: { state: 'open' | 'closed' | null; to: (state: StateTab) => To }) {
   return (
     <nav aria-label="Issue state" className="inline-flex rounded-md border border-line bg-canvas-subtle p-0.5">
       {STATE_TABS.map((tab) => (
-        <Link
-          key={tab.value}
-          to={{ search: withParams(search, { state: tab.value === 'open' ? null : tab.value }).toString() }}
-          aria-current={tab.value === state ? 'page' : undefined}
-          className={segment}
-        >
+        <Link key={tab.value} to={to(tab.value)} aria-current={tab.value === (state ?? 'all') ? 'page' : undefined} className={segment}>
           {tab.label}
         </Link>
       ))}
@@ -58,18 +61,12 @@ export function StateTabs({ search, state }: { search: URLSearchParams; state: S
   );
 }
 
-/** Issues / Pull requests / All: filters the loaded page (the API cannot). */
-export function TypeTabs({ type, onChange }: { type: TypeFilter; onChange: ChangeFilters }) {
+/** Issues / Pull requests / All: `is:issue`, `is:pr` or neither (a search: the list endpoint cannot tell them apart). */
+export function TypeTabs({ type, onEdit }: { type: 'issue' | 'pr' | null; onEdit: EditQuery }) {
   return (
     <div role="group" aria-label="Type" className="inline-flex rounded-md border border-line bg-canvas-subtle p-0.5">
       {TYPE_TABS.map((tab) => (
-        <button
-          key={tab.value}
-          type="button"
-          aria-pressed={tab.value === type}
-          onClick={() => onChange({ type: tab.value === 'all' ? null : tab.value }, { replace: true })}
-          className={segment}
-        >
+        <button key={tab.label} type="button" aria-pressed={tab.value === type} onClick={() => onEdit({ kind: 'type', value: tab.value })} className={segment}>
           {tab.label}
         </button>
       ))}
@@ -114,24 +111,16 @@ function Menu({ label, icon, count, invalid, describedBy, onToggle, children, al
   );
 }
 
-/** The repository's labels with their colours; checking one adds it to the filter (all checked labels must match). */
-export function LabelMenu({ owner, repo, selected, onChange, error, errorId }: {
-  owner: string;
-  repo: string;
-  selected: string[];
-  onChange: ChangeFilters;
-  error: string | null;
-  errorId: string;
-}) {
+/** The repository's labels with their colours; checking one adds `label:name` to the query (all of them must match). */
+export function LabelMenu({ owner, repo, selected, onEdit }: { owner: string; repo: string; selected: string[]; onEdit: EditQuery }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const id = useId();
   return (
     <Menu
       label="Labels"
       icon={<TagIcon size={16} aria-hidden="true" />}
       count={selected.length}
-      invalid={error !== null}
-      describedBy={error ? errorId : undefined}
       onToggle={(isOpen) => {
         setOpen(isOpen);
         if (isOpen) setOpened(true);
@@ -139,18 +128,17 @@ export function LabelMenu({ owner, repo, selected, onChange, error, errorId }: {
     >
       {opened ? (
         <Suspense fallback={<MenuLoading />}>
-          <LabelMenuBody owner={owner} repo={repo} open={open} selected={selected} onChange={onChange} errorId={errorId} />
+          <LabelMenuBody owner={owner} repo={repo} open={open} selected={selected} onEdit={onEdit} idBase={id} />
         </Suspense>
       ) : null}
     </Menu>
   );
 }
 
-/** Author, assignee and mention filters: applied together with a button, not on every key (each costs a request). */
-export function PeopleMenu({ view, onChange }: { view: ListView; onChange: ChangeFilters }) {
+/** Author, assignee and mention qualifiers: applied together with a button. */
+export function PeopleMenu({ summary, onEdit }: { summary: QuerySummary; onEdit: EditQuery }) {
   const [opened, setOpened] = useState(false);
-  const { creator, assignee, mentioned } = view.shown;
-  const count = [creator, assignee, mentioned].filter((v) => v !== null).length;
+  const count = [summary.author, summary.assignee, summary.mentions].filter((v) => v !== null).length;
   return (
     <Menu
       label="People"
@@ -163,45 +151,20 @@ export function PeopleMenu({ view, onChange }: { view: ListView; onChange: Chang
     >
       {opened ? (
         <Suspense fallback={<MenuLoading />}>
-          <PeopleMenuBody view={view} onChange={onChange} />
+          <PeopleMenuBody summary={summary} onEdit={onEdit} />
         </Suspense>
       ) : null}
     </Menu>
   );
 }
 
-/** Only issues updated on or after this day (the service's `since`). */
-export function SinceField({ value, onChange, error, errorId }: { value: string; onChange: ChangeFilters; error: string | null; errorId: string }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useUrlBoundInput(ref, value);
+/**
+ * The order: `sort:` in the query. Without one, the list endpoint gives the newest
+ * first and a search its best matches first, as GitHub's do.
+ */
+export function SortSelect({ summary, searching, onEdit }: { summary: QuerySummary; searching: boolean; onEdit: EditQuery }) {
   const id = useId();
-  return (
-    <div className="flex items-center gap-1.5">
-      <label htmlFor={id} className="text-fg-muted whitespace-nowrap">
-        Updated since
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        type="date"
-        defaultValue={value}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="input w-auto py-1"
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          // A half-typed date reads as '' with the input still invalid: wait for a whole one.
-          if (next === '' && event.currentTarget.validity.badInput) return;
-          onChange({ since: next === '' ? null : next });
-        }}
-      />
-    </div>
-  );
-}
-
-export function SortSelect({ view, onChange }: { view: ListView; onChange: ChangeFilters }) {
-  const id = useId();
-  const current = `${view.shown.sort}-${view.shown.direction}`;
+  const current = summary.sort ? `${summary.sort.field}-${summary.sort.order}` : searching ? 'best' : 'created-desc';
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-fg-muted">
@@ -213,11 +176,11 @@ export function SortSelect({ view, onChange }: { view: ListView; onChange: Chang
         value={current}
         onChange={(event) => {
           const choice = SORT_CHOICES.find((c) => c.id === event.currentTarget.value);
-          if (!choice) return;
-          const isDefault = choice.sort === 'created' && choice.direction === 'desc';
-          onChange({ sort: isDefault ? null : choice.sort, direction: isDefault ? null : choice.direction });
+          // Newest is the list's own order: no qualifier needed unless a search would otherwise rank by match.
+          onEdit({ kind: 'sort', value: choice === undefined || (!searching && choice.id === 'created-desc') ? null : { field: choice.field, order: choice.order } });
         }}
       >
+        {searching ? <option value="best">Best match</option> : null}
         {SORT_CHOICES.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.label}
@@ -228,7 +191,7 @@ export function SortSelect({ view, onChange }: { view: ListView; onChange: Chang
   );
 }
 
-export function PerPageSelect({ perPage, onChange }: { perPage: number; onChange: ChangeFilters }) {
+export function PerPageSelect({ perPage, onChange }: { perPage: number; onChange: (perPage: string | null) => void }) {
   const id = useId();
   const choices: number[] = PER_PAGE_CHOICES.includes(perPage as (typeof PER_PAGE_CHOICES)[number]) ? [...PER_PAGE_CHOICES] : [...PER_PAGE_CHOICES, perPage].sort((a, b) => a - b);
   return (
@@ -240,7 +203,7 @@ export function PerPageSelect({ perPage, onChange }: { perPage: number; onChange
         id={id}
         className="input w-auto py-1"
         value={perPage}
-        onChange={(event) => onChange({ per_page: event.currentTarget.value === '30' ? null : event.currentTarget.value })}
+        onChange={(event) => onChange(event.currentTarget.value === '30' ? null : event.currentTarget.value)}
       >
         {choices.map((n) => (
           <option key={n} value={n}>

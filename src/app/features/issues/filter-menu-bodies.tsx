@@ -9,28 +9,26 @@ import { CheckIcon } from '../../components/page-icons';
 import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
 import { useRepoLabels } from '../repository/use-repo-labels';
-import type { ChangeFilters } from './filter-controls';
-import type { ListView } from './list-view';
+import type { EditQuery } from './filter-controls';
+import type { QueryEdit, QuerySummary } from './query-edit';
 
-/** The repository's labels, fetched while the menu is open; checking one adds it to the filter. */
-export function LabelMenuBody({ owner, repo, open, selected, onChange, errorId }: {
+/** The repository's labels, fetched while the menu is open; checking one adds `label:name` to the query. */
+export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {
   owner: string;
   repo: string;
   open: boolean;
   selected: string[];
-  onChange: ChangeFilters;
-  errorId: string;
+  onEdit: EditQuery;
+  idBase: string;
 }) {
+  const errorId = idBase;
   const [find, setFind] = useState('');
   const labels = useRepoLabels(owner, repo, open);
   const chosen = new Set(selected.map((name) => name.toLowerCase()));
   const shown = (labels.data?.data ?? []).filter((label) => label.name.toLowerCase().includes(find.trim().toLowerCase()));
 
   function toggle(name: string): void {
-    const next = chosen.has(name.toLowerCase())
-      ? selected.filter((n) => n.toLowerCase() !== name.toLowerCase())
-      : [...selected, name];
-    onChange({ labels: next.join(',') });
+    onEdit({ kind: 'label', name, on: !chosen.has(name.toLowerCase()) });
   }
 
   return (
@@ -81,7 +79,7 @@ export function LabelMenuBody({ owner, repo, open, selected, onChange, errorId }
       </div>
       {selected.length > 0 ? (
         <div className="border-t border-line p-2">
-          <button type="button" className="btn btn-sm w-full" onClick={() => onChange({ labels: null })}>
+          <button type="button" className="btn btn-sm w-full" onClick={() => onEdit(selected.map((name) => ({ kind: 'label', name, on: false })))}>
             Clear labels
           </button>
         </div>
@@ -91,13 +89,13 @@ export function LabelMenuBody({ owner, repo, open, selected, onChange, errorId }
 }
 
 /** Author, assignee and mention fields, applied together with a button. */
-export function PeopleMenuBody({ view, onChange }: { view: ListView; onChange: ChangeFilters }) {
+export function PeopleMenuBody({ summary, onEdit }: { summary: QuerySummary; onEdit: EditQuery }) {
   const id = useId();
-  const { creator, assignee, mentioned } = view.shown;
+  const { author, assignee, mentions } = summary;
   return (
     <form
-      // A new URL value resets the fields (a chip removed elsewhere).
-      key={`${creator}|${assignee}|${mentioned}`}
+      // A new query resets the fields (edited in the box meanwhile).
+      key={`${author}|${assignee}|${mentions}`}
       className="space-y-3 p-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -106,15 +104,16 @@ export function PeopleMenuBody({ view, onChange }: { view: ListView; onChange: C
           const value = String(data.get(name) ?? '').trim().replace(/^@/, '');
           return value === '' ? null : value;
         };
-        onChange({ creator: read('creator'), assignee: read('assignee'), mentioned: read('mentioned') });
+        const roles = ['author', 'assignee', 'mentions'] as const;
+        onEdit(roles.map((role): QueryEdit => ({ kind: 'user', role, login: read(role) })));
         event.currentTarget.closest('details')?.removeAttribute('open');
       }}
     >
       {(
         [
-          ['creator', 'Author', creator, 'login'],
-          ['assignee', 'Assignee', assignee, 'login, none or *'],
-          ['mentioned', 'Mentions', mentioned, 'login'],
+          ['author', 'Author', author, 'login'],
+          ['assignee', 'Assignee', assignee, 'login'],
+          ['mentions', 'Mentions', mentions, 'login'],
         ] as const
       ).map(([name, label, value, hint]) => (
         <div key={name}>

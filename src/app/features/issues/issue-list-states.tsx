@@ -19,24 +19,16 @@ interface FirstPageQuery {
 }
 
 /**
- * What either list mode shows instead of rows when the filter would be refused
- * (nothing was sent) or its first page is not here: the service's refusal of a
- * filter, the failure with a retry, the pause until the rate limit resets, or
+ * What either list mode shows instead of rows when its first page is not
+ * here: the service's refusal of the query, the failure with a retry, the pause until the rate limit resets, or
  * rows loading.
  */
-export function ListBeforeFirstPage({ sendable, query, block, skeletonRows }: { sendable: boolean; query: FirstPageQuery; block: RateLimitBlock | null; skeletonRows: number }) {
-  if (!sendable) {
-    return (
-      <EmptyState title="Fix the highlighted filter to see issues">
-        <p>Nothing was sent to the service: it would refuse this filter.</p>
-      </EmptyState>
-    );
-  }
+export function ListBeforeFirstPage({ query, block, skeletonRows }: { query: FirstPageQuery; block: RateLimitBlock | null; skeletonRows: number }) {
   if (query.isError) {
     if (query.error instanceof ValidationError) {
       return (
-        <EmptyState title="The service rejected a filter">
-          <p>Change the highlighted filter and the list comes back.</p>
+        <EmptyState title="The service refused this query">
+          <p>Change the query above (its message says what is wrong) and press Enter.</p>
         </EmptyState>
       );
     }

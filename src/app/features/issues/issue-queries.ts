@@ -1,6 +1,7 @@
 /** Query keys and options of issues: list pages, one issue, its comments. Shared by route loaders and hooks. */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Issue, IssueComment } from '../../../shared/wire-types';
+import { isSearchIssuesUrl } from '../../api/api-client';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
@@ -22,16 +23,32 @@ export const issueKeys = {
     [...issueKeys.all(identity), 'comments', owner.toLowerCase(), repo.toLowerCase(), number] as const,
 };
 
+/** One page of a view, from the list endpoint or a search, in one shape. */
+export interface IssuePage extends ApiResponse<Issue[]> {
+  /** a search's `total_count` (what matches, before GitHub's cap of 1,000 reachable); null for list pages, which are not counted */
+  total: number | null;
+  /** a search that timed out before it saw everything (`incomplete_results`) */
+  incomplete: boolean;
+}
+
+/** The page at `url`: a first request or a `Link` rel, of either endpoint (the URL says which). */
+async function fetchIssuePage(connection: Connection, url: string, signal: AbortSignal): Promise<IssuePage> {
+  if (isSearchIssuesUrl(url)) {
+    const response = await connection.client.searchIssues<Issue>(url, { signal });
+    return { ...response, data: response.data.items, total: response.data.total_count, incomplete: response.data.incomplete_results === true };
+  }
+  return { ...expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'), total: null, incomplete: false };
+}
+
 export function issuePageQuery(connection: Connection, url: string) {
   return queryOptions({
     queryKey: issueKeys.page(connection.identity, url),
-    queryFn: async ({ signal }): Promise<ApiResponse<Issue[]>> =>
-      expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'),
+    queryFn: ({ signal }): Promise<IssuePage> => fetchIssuePage(connection, url, signal),
   });
 }
 
 /**
- * The continuous list: its pages, each requested through the same client (ETag
+ * The continuous list (of a list view or a search): its pages, each requested through the same client (ETag
  * revalidation, rate-limit readings, typed errors) by following the `next`
  * link of the page before (spec 4.2 rule 3). An empty page or no `next` ends it
  * (spec 8.8).
@@ -39,8 +56,7 @@ export function issuePageQuery(connection: Connection, url: string) {
 export function issueContinuousQuery(connection: Connection, firstUrl: string) {
   return infiniteQueryOptions({
     queryKey: issueKeys.continuous(connection.identity, firstUrl),
-    queryFn: async ({ pageParam, signal }): Promise<ApiResponse<Issue[]>> =>
-      expectShape(await connection.client.get<Issue[]>(pageParam, { signal }), 'array'),
+    queryFn: ({ pageParam, signal }): Promise<IssuePage> => fetchIssuePage(connection, pageParam, signal),
     initialPageParam: firstUrl,
     getNextPageParam: (last) => (last.data.length > 0 ? last.links.next : undefined),
   });

@@ -9,7 +9,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../components/time-format';
 import { IssueStateIcon } from './issue-state-icon';
 import { taskProgress } from './task-progress';
-import { IssueTitle } from '../../components/issue-title';
+import { IssueTitle, type TitleHighlighter } from '../../components/issue-title';
 
 const MAX_AVATARS = 3;
 
@@ -26,6 +26,8 @@ export interface IssueRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  /** in a search: marks the words it matched in the title */
+  highlight?: TitleHighlighter | undefined;
   /**
    * In the continuous list, which renders only some rows: where this row
    * sits, which of how many it is, and whether it is the last one loaded.
@@ -33,7 +35,7 @@ export interface IssueRowProps {
   virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number; last: boolean };
 }
 
-export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, virtual }: IssueRowProps) {
+export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual }: IssueRowProps) {
   const tasks = taskProgress(issue.body);
   const reactions = issue.reactions?.total_count ?? 0;
   const author = issue.user?.login ?? 'ghost';
@@ -64,7 +66,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
             state={linkState}
             className="min-w-0 text-[15px] leading-6 font-semibold break-words text-fg hover:text-accent hover:underline"
           >
-            <IssueTitle title={issue.title} />
+            <IssueTitle title={issue.title} highlight={highlight} />
           </Link>
           {issue.labels.length > 0 ? (
             <span className="inline-flex max-w-full flex-wrap gap-1">

@@ -1,6 +1,10 @@
 /** What an entry is and where it stands: issue or pull request; open, closed, merged or draft. */
 import type { Issue } from '../../../shared/wire-types';
-import { isPullRequest } from './issue-filter';
+
+/** spec 4.1.2: a pull request carries `pull_request`. */
+export function isPullRequest(issue: Issue): boolean {
+  return issue.pull_request !== undefined && issue.pull_request !== null;
+}
 
 export type IssueStateKind =
   | 'issue-open'

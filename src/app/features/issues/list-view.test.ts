@@ -1,52 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { filterSignature, issueListPath, pageLinkState, pageRequestUrl, readListView, withParams } from './list-view';
+import { queryTools } from './query-tools';
+import { filterSignature, pageLinkState, pageRequestUrl, readListView, withParams } from './list-view';
 
 const connection = { baseUrl: 'http://api.test/api' };
-const view = (search: string) => readListView(new URLSearchParams(search));
+const view = (search: string) => readListView(new URLSearchParams(search), queryTools);
 
 describe('the list view in the URL', () => {
-  it('builds the first request from the URL with the shared rules', () => {
-    const v = view('state=closed&labels=bug,ui&since=2024-05-01&per_page=abc&page=3&type=pr&q=crash');
-    expect(v.request.ok).toBe(true);
-    if (!v.request.ok) return;
-    // spec 4.1.4: a non-numeric per_page is the default 30. `type` and `q` never reach the service.
-    expect(issueListPath('acme', 'rocket', v.request.value)).toBe(
-      '/repos/acme/rocket/issues?state=closed&labels=bug%2Cui&since=2024-05-01T00%3A00%3A00Z&sort=created&direction=desc&per_page=30&page=3',
+  it('asks the list endpoint for what it answers exactly, with the shared rules', () => {
+    // spec 4.1.4: a non-numeric per_page is the default 30.
+    expect(pageRequestUrl(connection, 'acme', 'rocket', view('q=is:closed label:bug label:ui updated:>=2024-05-01&per_page=abc&page=3'), null)).toBe(
+      'http://api.test/api/repos/acme/rocket/issues?state=closed&labels=bug%2Cui&since=2024-05-01T00%3A00%3A00Z&sort=created&direction=desc&per_page=30&page=3',
     );
-    expect(v.type).toBe('pr');
-    expect(v.q).toBe('crash');
   });
 
-  it('reports an invalid since or labels instead of sending it (spec 7.1)', () => {
-    const v = view('since=yesterday&labels=a,,b');
-    expect(v.request.ok).toBe(false);
-    if (!v.request.ok) expect(v.request.errors.map((e) => e.field)).toEqual(['since', 'labels']);
-    expect(v.shown.state).toBe('open');
+  it('shows open issues and pull requests by the list endpoint without a q, and knows it without the parser', () => {
+    const plain = readListView(new URLSearchParams(''), null);
+    expect(plain.q).toBe('is:open');
+    expect(pageRequestUrl(connection, 'acme', 'rocket', plain, null)).toBe('http://api.test/api/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1');
+    // A q waits for the tools: nothing is requested before they are here.
+    expect(pageRequestUrl(connection, 'acme', 'rocket', readListView(new URLSearchParams('q=crash'), null), null)).toBeNull();
   });
 
-  it('follows the Link URL in the location state only for the same filters, page and service', () => {
-    const v = view('state=closed&page=2');
-    if (!v.request.ok) throw new Error('invalid');
-    const link = 'http://api.test/api/repositories/9/issues?state=closed&page=2';
-    const state = pageLinkState('acme', 'rocket', v.request.value, link);
-    expect(pageRequestUrl(connection, 'acme', 'rocket', v.request.value, state)).toBe(link);
+  it('searches the repository for anything else, grouping an advanced query', () => {
+    const url = new URL(pageRequestUrl(connection, 'acme', 'rocket', view('q=is:open windows&page=2&per_page=50'), null)!);
+    expect(url.pathname).toBe('/api/search/issues');
+    expect(url.searchParams.get('q')).toBe('repo:acme/rocket is:open windows');
+    expect(url.searchParams.get('per_page')).toBe('50');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.has('advanced_search')).toBe(false);
+    const advanced = new URL(pageRequestUrl(connection, 'acme', 'rocket', view('q=label:bug OR label:ui'), null)!);
+    expect(advanced.searchParams.get('q')).toBe('repo:acme/rocket (label:bug OR label:ui)');
+    expect(advanced.searchParams.get('advanced_search')).toBe('true');
+  });
+
+  it('follows the Link URL in the location state only for the same query, page and service', () => {
+    const v = view('q=crash&page=2');
+    const link = 'http://api.test/api/search/issues?q=repo%3Aacme%2Frocket+crash&page=2&per_page=30';
+    const state = pageLinkState('acme', 'rocket', v, link)!;
+    expect(pageRequestUrl(connection, 'acme', 'rocket', v, state)).toBe(link);
     // Another page in the address bar than the link's: build from the URL.
-    const v3 = view('state=closed&page=3');
-    if (!v3.request.ok) throw new Error('invalid');
-    expect(pageRequestUrl(connection, 'acme', 'rocket', v3.request.value, state)).toContain('/repos/acme/rocket/issues?state=closed');
+    expect(pageRequestUrl(connection, 'acme', 'rocket', view('q=crash&page=3'), state)).toContain('page=3');
     // Another service (after switching in Settings): never follow the old one's link.
-    expect(pageRequestUrl({ baseUrl: 'https://api.github.com' }, 'acme', 'rocket', v.request.value, state)).toMatch(/^https:\/\/api\.github\.com\/repos\//);
-    // Other filters: the link was for another list.
-    const other = view('state=open&page=2');
-    if (!other.request.ok) throw new Error('invalid');
-    expect(filterSignature('acme', 'rocket', other.request.value)).not.toBe(state.pageLink.filters);
-    expect(pageRequestUrl(connection, 'acme', 'rocket', other.request.value, state)).toContain('state=open');
+    expect(pageRequestUrl({ baseUrl: 'https://api.github.com' }, 'acme', 'rocket', v, state)).toMatch(/^https:\/\/api\.github\.com\/search\//);
+    // Another query: the link was for another list.
+    const other = view('q=boom&page=2');
+    expect(filterSignature('acme', 'rocket', other, other.route!)).not.toBe(state.pageLink.filters);
+    expect(pageRequestUrl(connection, 'acme', 'rocket', other, state)).toContain('boom');
   });
 
-  it('starts again at the first page when a filter changes, but not for the page filters', () => {
-    const search = new URLSearchParams('state=closed&page=4');
-    expect(withParams(search, { labels: 'bug' }).toString()).toBe('state=closed&labels=bug');
-    expect(withParams(search, { q: 'crash' }).toString()).toBe('state=closed&page=4&q=crash');
-    expect(withParams(search, { type: null, state: null }).toString()).toBe('');
+  it('starts again at the first page when anything but the page changes', () => {
+    const search = new URLSearchParams('q=is:closed&page=4');
+    expect(withParams(search, { per_page: '50' }).toString()).toBe('q=is%3Aclosed&per_page=50');
+    expect(withParams(search, { page: '5' }).toString()).toBe('q=is%3Aclosed&page=5');
   });
 });

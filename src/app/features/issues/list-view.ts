@@ -1,99 +1,59 @@
 /**
- * The issue list's state lives in the URL: this reads it, writes it, and turns
- * it into the first request of a view with the shared parameter rules
- * (src/shared/list-params.ts). Paging follows the `Link` URLs the service sent
- * (spec 4.2 rule 3), carried in the router's location state.
+ * The issue list's state lives in the URL: `q` (GitHub's query, ./list-query),
+ * `per_page`, `page` and `view`. This reads it and turns it into the request
+ * of the page shown: the list endpoint or the search endpoint, whichever
+ * answers the query exactly (./query-route). Paging follows the `Link` URLs
+ * the service sent (spec 4.2 rule 3), carried in the router's location state.
  */
-import {
-  parseListParams,
-  parsePage,
-  type ListParams,
-  type ParseResult,
-  type SortDirection,
-  type SortField,
-  type StateFilter,
-} from '../../../shared/list-params';
+import type { ListParams } from '../../../shared/list-params';
+import { parsePage, parsePerPage } from '../../../shared/list-params';
+import { searchIssuesPath } from '../../api/api-client';
 import { pageNumberOf } from '../../api/link-header';
 import { apiUrl, type Connection } from '../../services/connection-store';
+import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { repoPath } from '../repository/repo-queries';
-
-/** The API has no such parameter: the loaded page is filtered in the browser. */
-export type TypeFilter = 'issue' | 'pr' | 'all';
+import { effectiveQuery, searchText } from './list-query';
+import type { MilestoneNumber, QueryRoute } from './query-route';
+import type { QueryTools } from './query-tools';
 
 /** One page at a time with a pager, or one long list that loads the next page near its end (`view=continuous`). */
 export type ListMode = 'pages' | 'continuous';
 
 export const PER_PAGE_CHOICES = [10, 30, 50, 100] as const;
-const TYPES: readonly TypeFilter[] = ['issue', 'pr', 'all'];
 
-/** The URL search parameters the list understands (those not sent to the API are `type` and `q`). */
-export const LIST_PARAM_NAMES = [
-  'state',
-  'labels',
-  'since',
-  'sort',
-  'direction',
-  'per_page',
-  'page',
-  'type',
-  'q',
-  'creator',
-  'assignee',
-  'mentioned',
-  'milestone',
-  'view',
-] as const;
-export type ListParamName = (typeof LIST_PARAM_NAMES)[number];
+/** The URL search parameters the list writes besides `q`. */
+export type ListParamName = 'q' | 'per_page' | 'page' | 'view';
 
 export interface ListView {
-  /** what is sent to the service, or the filters that are invalid (spec 7.1: `since`, `labels`) */
-  request: ParseResult<ListParams>;
-  type: TypeFilter;
-  /** the quick text filter over the loaded page */
+  /** the query the box shows: the URL's `q`, or the default */
   q: string;
+  /** which endpoint answers it; null until the query tools have loaded (the loader waits for them) */
+  route: QueryRoute | null;
   page: number;
-  /** the `since` date as the date input shows it (`YYYY-MM-DD`), or the raw value */
-  sinceInput: string;
-  labels: string[];
-  /** the view's settings as the controls show them, also while `request` is invalid */
-  shown: ListParams;
+  perPage: number;
   mode: ListMode;
 }
 
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The default view's route, known without the parser: the list endpoint's open issues and pull requests. */
+const DEFAULT_ROUTE: QueryRoute = {
+  kind: 'list',
+  filters: { state: 'open', sort: 'created', direction: 'desc', labels: [], since: null, creator: null, assignee: null, mentioned: null, milestone: null },
+};
 
-/**
- * The date input writes `since=2024-05-01` (a readable URL); the service wants
- * an ISO 8601 instant, so a plain date means the start of that day in UTC.
- */
-export function sinceForRequest(raw: string | null): string | null {
-  if (raw === null) return null;
-  const trimmed = raw.trim();
-  return PLAIN_DATE.test(trimmed) ? `${trimmed}T00:00:00Z` : raw;
+export function readListView(search: URLSearchParams, tools: QueryTools | null, milestoneNumber?: MilestoneNumber): ListView {
+  const q = effectiveQuery(search);
+  return {
+    q,
+    route: !search.has('q') ? DEFAULT_ROUTE : tools === null ? null : tools.routeQuery(q, milestoneNumber),
+    page: parsePage(search.get('page')),
+    perPage: parsePerPage(search.get('per_page')),
+    mode: search.get('view') === 'continuous' ? 'continuous' : 'pages',
+  };
 }
 
-export function readListView(search: URLSearchParams): ListView {
-  const request = parseListParams((name) => (name === 'since' ? sinceForRequest(search.get(name)) : search.get(name)));
-  const rawType = search.get('type');
-  const rawSince = search.get('since')?.trim() ?? '';
-  const rawLabels = search.get('labels') ?? '';
-  // The controls still show state, sort and page size while `since` or `labels` is invalid.
-  const shown = parseListParams((name) => (name === 'since' || name === 'labels' ? null : search.get(name)));
-  return {
-    request,
-    shown: shown.ok ? shown.value : DEFAULT_LIST_PARAMS,
-    type: rawType !== null && (TYPES as readonly string[]).includes(rawType) ? (rawType as TypeFilter) : 'all',
-    q: search.get('q') ?? '',
-    mode: search.get('view') === 'continuous' ? 'continuous' : 'pages',
-    page: parsePage(search.get('page')),
-    sinceInput: PLAIN_DATE.test(rawSince) ? rawSince : rawSince.slice(0, 10),
-    labels: request.ok
-      ? request.value.labels
-      : rawLabels
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name !== ''),
-  };
+/** The budget a view's requests spend. */
+export function resourceOf(route: QueryRoute | null): RateLimitResource {
+  return route?.kind === 'search' ? 'search' : 'core';
 }
 
 /** The path of the list request for these parameters (the first request of a view). */
@@ -113,14 +73,20 @@ export function issueListPath(owner: string, repo: string, params: ListParams): 
   return `${repoPath(owner, repo)}/issues?${query.toString()}`;
 }
 
-/** The first request of the continuous list: page 1 of these filters; the rest follows `next` links (spec 4.2 rule 3). */
-export function continuousRequestUrl(connection: Pick<Connection, 'baseUrl'>, owner: string, repo: string, params: ListParams): string {
-  return apiUrl(connection, issueListPath(owner, repo, { ...params, page: 1 }));
+/** The path of the request for page `page` of a view, to the endpoint its route names. */
+export function viewRequestPath(owner: string, repo: string, view: ListView, route: QueryRoute, page: number): string {
+  if (route.kind === 'list') return issueListPath(owner, repo, { ...route.filters, page, perPage: view.perPage });
+  return searchIssuesPath({ q: searchText(owner, repo, view.q, route.advanced), perPage: view.perPage, page, advanced: route.advanced });
 }
 
-/** Names the filter set of a view regardless of its page, so a page link is used only with the filters it was sent for. */
-export function filterSignature(owner: string, repo: string, params: ListParams): string {
-  return issueListPath(owner.toLowerCase(), repo.toLowerCase(), { ...params, page: 1 });
+/** The first request of the continuous list: page 1 of the view; the rest follows `next` links (spec 4.2 rule 3). */
+export function continuousRequestUrl(connection: Pick<Connection, 'baseUrl'>, owner: string, repo: string, view: ListView): string | null {
+  return view.route === null ? null : apiUrl(connection, viewRequestPath(owner, repo, view, view.route, 1));
+}
+
+/** Names a view's query regardless of its page, so a page link is used only with the query it was sent for. */
+export function filterSignature(owner: string, repo: string, view: ListView, route: QueryRoute): string {
+  return viewRequestPath(owner.toLowerCase(), repo.toLowerCase(), view, route, 1);
 }
 
 /** What the pager puts in the location state when it follows a `Link` rel. */
@@ -146,46 +112,38 @@ function originOf(url: string): string | null {
 
 /**
  * The URL to request for this view: the `Link` URL the pager followed when the
- * location state carries one for these filters, this page and this service;
+ * location state carries one for this query, this page and this service;
  * otherwise the request built from the URL's parameters (a shared link, a
- * changed filter).
+ * changed query). Null until the view's route is known.
  */
-export function pageRequestUrl(
-  connection: Pick<Connection, 'baseUrl'>,
-  owner: string,
-  repo: string,
-  params: ListParams,
-  locationState: unknown,
-): string {
+export function pageRequestUrl(connection: Pick<Connection, 'baseUrl'>, owner: string, repo: string, view: ListView, locationState: unknown): string | null {
+  const route = view.route;
+  if (route === null) return null;
   const link = readPageLink(locationState);
   if (
     link !== null &&
-    link.filters === filterSignature(owner, repo, params) &&
+    link.filters === filterSignature(owner, repo, view, route) &&
     originOf(link.url) === originOf(connection.baseUrl) &&
-    (pageNumberOf(link.url) ?? 1) === params.page
+    (pageNumberOf(link.url) ?? 1) === view.page
   ) {
     return link.url;
   }
-  return apiUrl(connection, issueListPath(owner, repo, params));
+  return apiUrl(connection, viewRequestPath(owner, repo, view, route, view.page));
 }
 
-/** The location state that makes the list request `url` (a `Link` rel) for these filters. */
-export function pageLinkState(owner: string, repo: string, params: ListParams, url: string): PageLinkState {
-  return { pageLink: { url, filters: filterSignature(owner, repo, params) } };
+/** The location state that makes the list request `url` (a `Link` rel) for this view's query. */
+export function pageLinkState(owner: string, repo: string, view: ListView, url: string): PageLinkState | null {
+  return view.route === null ? null : { pageLink: { url, filters: filterSignature(owner, repo, view, view.route) } };
 }
 
-/**
- * A copy of `search` with some parameters set (or removed with null/''). A
- * change to what the service is asked resets the page; `type` and `q` filter
- * the loaded page and keep it, and so does `view` (the mode): it drops the page.
- */
+/** A copy of `search` with some parameters set (or removed with null/''); any change but the page's own starts at page 1. */
 export function withParams(search: URLSearchParams, changes: Partial<Record<ListParamName, string | null>>): URLSearchParams {
   const next = new URLSearchParams(search);
   let resetsPage = false;
   for (const [name, value] of Object.entries(changes) as [ListParamName, string | null][]) {
     if (value === null || value === '') next.delete(name);
     else next.set(name, value);
-    if (name !== 'type' && name !== 'q' && name !== 'page') resetsPage = true;
+    if (name !== 'page') resetsPage = true;
   }
   if (resetsPage) next.delete('page');
   return next;
@@ -194,31 +152,15 @@ export function withParams(search: URLSearchParams, changes: Partial<Record<List
 export interface SortChoice {
   id: string;
   label: string;
-  sort: SortField;
-  direction: SortDirection;
+  field: 'created' | 'updated' | 'comments';
+  order: 'asc' | 'desc';
 }
 
 export const SORT_CHOICES: readonly SortChoice[] = [
-  { id: 'created-desc', label: 'Newest', sort: 'created', direction: 'desc' },
-  { id: 'created-asc', label: 'Oldest', sort: 'created', direction: 'asc' },
-  { id: 'updated-desc', label: 'Recently updated', sort: 'updated', direction: 'desc' },
-  { id: 'updated-asc', label: 'Least recently updated', sort: 'updated', direction: 'asc' },
-  { id: 'comments-desc', label: 'Most commented', sort: 'comments', direction: 'desc' },
-  { id: 'comments-asc', label: 'Least commented', sort: 'comments', direction: 'asc' },
+  { id: 'created-desc', label: 'Newest', field: 'created', order: 'desc' },
+  { id: 'created-asc', label: 'Oldest', field: 'created', order: 'asc' },
+  { id: 'updated-desc', label: 'Recently updated', field: 'updated', order: 'desc' },
+  { id: 'updated-asc', label: 'Least recently updated', field: 'updated', order: 'asc' },
+  { id: 'comments-desc', label: 'Most commented', field: 'comments', order: 'desc' },
+  { id: 'comments-asc', label: 'Least commented', field: 'comments', order: 'asc' },
 ];
-
-export const DEFAULT_STATE: StateFilter = 'open';
-
-const DEFAULT_LIST_PARAMS: ListParams = {
-  page: 1,
-  perPage: 30,
-  state: DEFAULT_STATE,
-  sort: 'created',
-  direction: 'desc',
-  labels: [],
-  since: null,
-  creator: null,
-  assignee: null,
-  mentioned: null,
-  milestone: null,
-};

@@ -1,17 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { isViewFatal } from '../../components/view-fatal';
 import { useConnection } from '../../services/app-services-context';
+import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueContinuousQuery } from './issue-queries';
 
 /**
- * The continuous list of a view, by the URL of its first page (null when the
- * filters are invalid and nothing should be sent). Nothing is requested while
- * the rate limit is spent; the caller asks for the next page.
+ * The continuous list of a view, by the URL of its first page (null when it
+ * is not known yet). Nothing is requested while
+ * the budget it spends is exhausted; the caller asks for the next page.
  */
-export function useContinuousIssues(firstUrl: string | null) {
+export function useContinuousIssues(firstUrl: string | null, resource: RateLimitResource) {
   const connection = useConnection();
-  const block = useRateLimitBlock();
+  const block = useRateLimitBlock(resource);
   return useInfiniteQuery({
     ...issueContinuousQuery(connection, firstUrl ?? ''),
     enabled: firstUrl !== null && block === null,

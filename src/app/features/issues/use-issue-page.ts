@@ -1,17 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isViewFatal } from '../../components/view-fatal';
 import { useConnection } from '../../services/app-services-context';
+import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issuePageQuery } from './issue-queries';
 
 /**
- * One page of the list, by the URL to request (null when the filters are
- * invalid and nothing should be sent). The previous page stays on screen while
- * the next loads; nothing is requested while the rate limit is spent.
+ * One page of the list or a search, by the URL to request (null when it is
+ * not known yet). The previous page stays on screen while
+ * the next loads;  nothing is requested while the
+ * budget it spends (`core` or `search`) is exhausted.
  */
-export function useIssuePage(url: string | null) {
+export function useIssuePage(url: string | null, resource: RateLimitResource) {
   const connection = useConnection();
-  const block = useRateLimitBlock();
+  const block = useRateLimitBlock(resource);
   return useQuery({
     ...issuePageQuery(connection, url ?? ''),
     enabled: url !== null && block === null,

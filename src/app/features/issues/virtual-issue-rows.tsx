@@ -8,6 +8,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualiz
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Issue } from '../../../shared/wire-types';
 import { issueViewPath } from '../repo-picker/app-paths';
+import type { TitleHighlighter } from '../../components/issue-title';
 import { IssueRow } from './issue-row';
 
 /**
@@ -43,6 +44,8 @@ export interface VirtualIssueRowsProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  /** in a search: marks the words it matched in titles (one function per query, so rows stay memoised) */
+  highlight?: TitleHighlighter | undefined;
 }
 
 /**
@@ -104,6 +107,7 @@ interface VirtualRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  highlight: TitleHighlighter | undefined;
 }
 
 /**
@@ -112,7 +116,7 @@ interface VirtualRowProps {
  * keep their props (their position changes only when a row above them is
  * measured at a new height).
  */
-const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, last, selected, owner, repo, linkState, rowRef, onTitle, onSelect, onLabel, onAuthor, onAssignee }: VirtualRowProps) {
+const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, last, selected, owner, repo, linkState, rowRef, onTitle, onSelect, onLabel, onAuthor, onAssignee, highlight }: VirtualRowProps) {
   const number = issue.number;
   const titleRef = useCallback((element: HTMLAnchorElement | null) => onTitle(number, element), [onTitle, number]);
   const onFocusRow = useCallback(() => onSelect(number), [onSelect, number]);
@@ -131,6 +135,7 @@ const VirtualRow = memo(function VirtualRow({ issue, index, top, setSize, last, 
       onLabel={onLabel}
       onAuthor={onAuthor}
       onAssignee={onAssignee}
+      highlight={highlight}
       virtual={virtual}
     />
   );
@@ -149,6 +154,7 @@ export default function VirtualIssueRows({
   onLabel,
   onAuthor,
   onAssignee,
+  highlight,
 }: VirtualIssueRowsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
@@ -247,6 +253,7 @@ export default function VirtualIssueRows({
             onLabel={stableOnLabel}
             onAuthor={stableOnAuthor}
             onAssignee={stableOnAssignee}
+            highlight={highlight}
           />
         );
       })}

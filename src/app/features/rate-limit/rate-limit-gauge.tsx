@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useNow } from '../../services/clock';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../components/time-format';
-import { activeBlock } from './rate-limit-store';
+import { activeBlock, type RateLimitResource } from './rate-limit-store';
 import { useRateLimit } from './use-rate-limit';
 
 /**
@@ -21,27 +21,29 @@ function gaugeCount(n: number): string {
 /**
  * Always in the header: credits left of the window's limit, a bar, and a live
  * countdown to the reset, from the latest answer's headers (spec 8.5, 8.6).
+ * It shows the budget the view spends: a search spends `search`, not `core`.
  */
-export function RateLimitGauge() {
+export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitResource }) {
   const state = useRateLimit();
   const now = useNow();
-  const core = state.core;
+  const core = resource === 'search' ? state.search : state.core;
+  const name = resource === 'search' ? 'Search rate limit' : 'API rate limit';
   if (core === null) {
     // The same box as the gauge below (two lines and a bar), so the header does not shift when it arrives.
     return (
-      <div role="group" className="flex items-center gap-2 text-xs text-fg-muted" aria-label="API rate limit: not known yet">
+      <div role="group" className="flex items-center gap-2 text-xs text-fg-muted" aria-label={`${name}: not known yet`}>
         <div className={TEXT_BOX} aria-hidden="true">
           <span className="tabular-nums">– / –</span>
           <span>
-            <span className="hidden sm:inline">Rate limit</span>
-            <span className="sm:hidden">limit</span>
+            <span className="hidden sm:inline">{resource === 'search' ? 'Search limit' : 'Rate limit'}</span>
+            <span className="sm:hidden">{resource === 'search' ? 'search' : 'limit'}</span>
           </span>
         </div>
         <span className="h-1.5 w-12 rounded-full bg-canvas-inset sm:w-20" aria-hidden="true" />
       </div>
     );
   }
-  const block = activeBlock(state, now);
+  const block = activeBlock(state, now, resource);
   // Past the reset the window is full again, until an answer says otherwise.
   const restored = now >= core.resetAt;
   const remaining = restored ? core.limit : core.remaining;
@@ -50,9 +52,9 @@ export function RateLimitGauge() {
   const until = block?.until ?? core.resetAt;
   const description = block
     ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
-    : `${formatCount(remaining)} of ${formatCount(core.limit)} requests left; the quota resets at ${clockTime(core.resetAt)}`;
+    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}`;
   return (
-    <div role="group" aria-label="API rate limit" title={description} className="flex items-center gap-2 text-xs">
+    <div role="group" aria-label={name} title={description} className="flex items-center gap-2 text-xs">
       <div className={TEXT_BOX}>
         <span className={clsx('tabular-nums', tone === 'danger' ? 'font-semibold text-danger' : tone === 'attention' ? 'text-attention' : 'text-fg')}>
           {gaugeCount(remaining)}
@@ -61,14 +63,14 @@ export function RateLimitGauge() {
         <span className="text-fg-muted tabular-nums">
           {block !== null ? (
             <>
-              <span className="hidden sm:inline">paused · </span>
+              <span className="hidden sm:inline">{resource === 'search' ? 'search' : 'paused'} · </span>
               {countdown(block.until - now)}
             </>
           ) : restored ? (
             'refreshing'
           ) : (
             <>
-              <span className="hidden sm:inline">resets in </span>
+              <span className="hidden sm:inline">{resource === 'search' ? 'search · ' : 'resets in '}</span>
               {countdown(until - now)}
             </>
           )}
@@ -76,7 +78,7 @@ export function RateLimitGauge() {
       </div>
       <div
         role="meter"
-        aria-label="Requests left"
+        aria-label={resource === 'search' ? 'Searches left' : 'Requests left'}
         aria-valuemin={0}
         aria-valuemax={core.limit}
         aria-valuenow={remaining}

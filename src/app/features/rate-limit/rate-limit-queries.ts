@@ -21,14 +21,15 @@ export function rateLimitQuery(connection: Connection, store: RateLimitStore, no
         await connection.client.get<RateLimitOverview>(apiUrl(connection, '/rate_limit'), { signal }),
         'object',
       );
-      const core = response.data.resources?.core ?? response.data.rate;
-      if (core !== undefined) {
+      const readings = { core: response.data.resources?.core ?? response.data.rate, search: response.data.resources?.search };
+      for (const [resource, reading] of Object.entries(readings)) {
+        if (reading === undefined) continue;
         store.record({
-          limit: core.limit,
-          remaining: core.remaining,
-          used: core.used,
-          resetAt: core.reset * MS_PER_SECOND,
-          resource: 'core',
+          limit: reading.limit,
+          remaining: reading.remaining,
+          used: reading.used,
+          resetAt: reading.reset * MS_PER_SECOND,
+          resource,
           observedAt: now(),
         });
       }

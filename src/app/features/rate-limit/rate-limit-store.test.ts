@@ -58,6 +58,18 @@ describe('the rate-limit store', () => {
     const store = createRateLimitStore();
     store.record(reading(0, T0 + 60_000, T0));
     store.reset();
-    expect(store.getSnapshot()).toEqual({ core: null, exhausted: null, refused: null });
+    expect(store.getSnapshot()).toEqual({ core: null, exhausted: null, refused: null, search: null, searchExhausted: null, searchRefused: null });
+  });
+});
+
+describe('the search budget, apart from the core one', () => {
+  it('pauses searches, not lists, when the search budget is spent, until its reset', () => {
+    const store = createRateLimitStore();
+    const resetAt = T0 + 60_000;
+    store.record({ ...reading(0, resetAt, T0), limit: 10, resource: 'search' });
+    expect(activeBlock(store.getSnapshot(), T0 + 1, 'search')).toEqual({ kind: 'primary', until: resetAt });
+    expect(activeBlock(store.getSnapshot(), T0 + 1, 'core')).toBeNull();
+    expect(activeBlock(store.getSnapshot(), resetAt, 'search')).toBeNull();
+    expect(store.getSnapshot().search?.limit).toBe(10);
   });
 });

@@ -12,13 +12,21 @@ export interface RateLimitBlock {
   until: number;
 }
 
+/** The budgets the app spends: lists and issues spend `core`; `GET /search/issues` its own `search` (30 a minute with a token, 10 without). */
+export type RateLimitResource = 'core' | 'search';
+
 export interface RateLimitState {
   /** the REST (`core`) quota as last reported */
   core: RateLimitSnapshot | null;
   /** set from `core` when it reports 0 remaining */
   exhausted: RateLimitBlock | null;
-  /** set by a RateLimitedError (a 403 at 0 remaining, or a 429) */
+  /** set by a RateLimitedError of the core budget, or any secondary limit (a 429), which pauses everything */
   refused: RateLimitBlock | null;
+  /** the search quota as last reported */
+  search: RateLimitSnapshot | null;
+  searchExhausted: RateLimitBlock | null;
+  /** set by a search's 403 at 0 remaining */
+  searchRefused: RateLimitBlock | null;
 }
 
 export interface RateLimitStore {
@@ -32,11 +40,20 @@ export interface RateLimitStore {
   reset(): void;
 }
 
-const CORE = 'core';
 /** Reset times are whole seconds; two readings of one window may differ by rounding. */
 const SAME_WINDOW_MS = 1000;
 
-const EMPTY: RateLimitState = { core: null, exhausted: null, refused: null };
+const EMPTY: RateLimitState = { core: null, exhausted: null, refused: null, search: null, searchExhausted: null, searchRefused: null };
+
+const SLOTS = {
+  core: { snapshot: 'core', exhausted: 'exhausted', refused: 'refused' },
+  search: { snapshot: 'search', exhausted: 'searchExhausted', refused: 'searchRefused' },
+} as const;
+
+function resourceOf(snapshot: RateLimitSnapshot | null): RateLimitResource | null {
+  const resource = snapshot?.resource ?? 'core';
+  return resource === 'core' || resource === 'search' ? resource : null;
+}
 
 export function createRateLimitStore(): RateLimitStore {
   let state = EMPTY;
@@ -48,14 +65,16 @@ export function createRateLimitStore(): RateLimitStore {
     for (const listener of [...listeners]) listener();
   }
 
-  function withCore(core: RateLimitSnapshot): RateLimitState {
+  function withReading(snapshot: RateLimitSnapshot, resource: RateLimitResource): RateLimitState {
+    const slot = SLOTS[resource];
+    const previous = state[slot.exhausted];
     const exhausted =
-      core.remaining > 0
+      snapshot.remaining > 0
         ? null
-        : state.exhausted?.until === core.resetAt
-          ? state.exhausted
-          : { kind: 'primary' as const, until: core.resetAt };
-    return { ...state, core, exhausted };
+        : previous?.until === snapshot.resetAt
+          ? previous
+          : { kind: 'primary' as const, until: snapshot.resetAt };
+    return { ...state, [slot.snapshot]: snapshot, [slot.exhausted]: exhausted };
   }
 
   return {
@@ -67,8 +86,9 @@ export function createRateLimitStore(): RateLimitStore {
       };
     },
     record(snapshot) {
-      if (snapshot.resource !== CORE) return;
-      const current = state.core;
+      const resource = resourceOf(snapshot);
+      if (resource === null) return;
+      const current = state[SLOTS[resource].snapshot];
       if (current !== null) {
         const sameWindow = Math.abs(snapshot.resetAt - current.resetAt) <= SAME_WINDOW_MS;
         // Answers can arrive out of order: within one window the lowest count is the latest truth.
@@ -76,12 +96,17 @@ export function createRateLimitStore(): RateLimitStore {
         // Another window: the later observation is the truth (an answer of an older one may land late).
         if (!sameWindow && snapshot.observedAt < current.observedAt) return;
       }
-      set(withCore(snapshot));
+      set(withReading(snapshot, resource));
     },
     refuse(error) {
       const refused: RateLimitBlock = { kind: error.kind, until: error.retryAt };
-      if (state.refused?.until === refused.until && state.refused.kind === refused.kind) return;
-      set({ ...(error.rateLimit ? withCore(error.rateLimit) : state), refused });
+      // A secondary limit slows every request down; a primary one is the budget that ran out.
+      const resource = error.kind === 'primary' && resourceOf(error.rateLimit) === 'search' ? 'search' : 'core';
+      const slot = SLOTS[resource].refused;
+      const current = state[slot];
+      if (current?.until === refused.until && current.kind === refused.kind) return;
+      const readingOf = error.rateLimit !== null ? resourceOf(error.rateLimit) : null;
+      set({ ...(error.rateLimit !== null && readingOf !== null ? withReading(error.rateLimit, readingOf) : state), [slot]: refused });
     },
     reset() {
       set(EMPTY);
@@ -90,11 +115,12 @@ export function createRateLimitStore(): RateLimitStore {
 }
 
 /**
- * The block in force at `now`, or null. Returns one of the state's own objects,
+ * The block in force at `now` for requests spending `resource`, or null. Returns one of the state's own objects,
  * so it is a stable snapshot for useSyncExternalStore.
  */
-export function activeBlock(state: RateLimitState, now: number): RateLimitBlock | null {
-  const candidates = [state.refused, state.exhausted].filter(
+export function activeBlock(state: RateLimitState, now: number, resource: RateLimitResource = 'core'): RateLimitBlock | null {
+  const all = resource === 'core' ? [state.refused, state.exhausted] : [state.searchRefused, state.searchExhausted, state.refused?.kind === 'secondary' ? state.refused : null];
+  const candidates = all.filter(
     (block): block is RateLimitBlock => block !== null && now < block.until,
   );
   if (candidates.length === 0) return null;

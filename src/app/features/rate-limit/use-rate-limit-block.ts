@@ -1,12 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../../services/app-services-context';
-import { activeBlock, type RateLimitBlock } from './rate-limit-store';
+import { activeBlock, type RateLimitBlock, type RateLimitResource } from './rate-limit-store';
 
 /**
- * The rate-limit block in force, or null. Re-renders only when a block starts
+ * The rate-limit block in force for requests spending `resource`, or null. Re-renders only when a block starts
  * or lifts (the latter by the clock, when its reset time passes).
  */
-export function useRateLimitBlock(): RateLimitBlock | null {
+export function useRateLimitBlock(resource: RateLimitResource = 'core'): RateLimitBlock | null {
   const { rateLimit, clock } = useAppServices();
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -19,5 +19,5 @@ export function useRateLimitBlock(): RateLimitBlock | null {
     },
     [rateLimit, clock],
   );
-  return useSyncExternalStore(subscribe, () => activeBlock(rateLimit.getSnapshot(), clock.getSnapshot()));
+  return useSyncExternalStore(subscribe, () => activeBlock(rateLimit.getSnapshot(), clock.getSnapshot(), resource));
 }

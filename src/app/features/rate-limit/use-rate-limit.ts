@@ -22,9 +22,11 @@ export function useRateLimit(): RateLimitState {
   useQuery({
     ...rateLimitQuery(connection, rateLimit, now),
     refetchInterval: () => {
-      const core = rateLimit.getSnapshot().core;
+      const { core, search } = rateLimit.getSnapshot();
       if (core === null) return MAX_REFRESH_MS;
-      return Math.min(MAX_REFRESH_MS, Math.max(AFTER_RESET_MS, core.resetAt - now() + AFTER_RESET_MS));
+      // The search window is a minute: re-read it after its reset too, while it is not full.
+      const resetAt = search !== null && search.remaining < search.limit ? Math.min(core.resetAt, search.resetAt) : core.resetAt;
+      return Math.min(MAX_REFRESH_MS, Math.max(AFTER_RESET_MS, resetAt - now() + AFTER_RESET_MS));
     },
     refetchOnWindowFocus: false,
   });

@@ -1,32 +1,21 @@
 /**
  * Turns what someone pastes into the start page (`owner/repo`, any github.com
  * URL of a repository's issues or pull requests, an API URL, a git remote)
- * into the app's own URL, translating GitHub's search box (`q=is:closed
- * label:bug sort:created-asc`) into the list's parameters.
+ * into the app's own URL. The app's routes mirror github.com's, so the path
+ * maps one to one, and the list keeps GitHub's search in `?q=` as github.com
+ * does: it is carried over unchanged.
  *
- * The app's routes mirror github.com's, so the path maps one to one; what the
- * API cannot express is reported back, never silently dropped.
- *
- * Loaded on demand (the start page, a pasted `?q=`, `/pulls`): the list's
- * first paint only needs ./app-paths and ./search-qualifiers.
+ * Loaded on demand (the start page, `/pulls`): the list's first paint only needs ./app-paths.
  */
-import { LIST_PARAM_NAMES } from '../issues/list-view';
+import { hasLegacyParams, LEGACY_PARAM_NAMES } from '../issues/list-query';
+import { rewriteLegacyParams } from '../issues/legacy-query';
 import { commentAnchor, commentIdFromAnchor, issueViewPath, listPath } from './app-paths';
-import { SEARCH_TOKEN } from './search-qualifiers';
 
 export type Destination =
   | { kind: 'list'; owner: string; repo: string; search: URLSearchParams }
   | { kind: 'issue'; owner: string; repo: string; number: number; /** the id of a comment it links to */ comment?: number };
 
-export type TranslateResult =
-  | { ok: true; destination: Destination; path: string; ignored: string[] }
-  | { ok: false; message: string };
-
-export interface SearchTranslation {
-  params: URLSearchParams;
-  /** qualifiers with no equivalent in the API, as written */
-  ignored: string[];
-}
+export type TranslateResult = { ok: true; destination: Destination; path: string } | { ok: false; message: string };
 
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
@@ -39,12 +28,12 @@ export function isRepoName(owner: string, repo: string): boolean {
   return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..';
 }
 
-function result(destination: Destination, ignored: string[] = []): TranslateResult {
+function result(destination: Destination): TranslateResult {
   const path =
     destination.kind === 'issue'
       ? `${issueViewPath(destination.owner, destination.repo, destination.number)}${destination.comment === undefined ? '' : `#${commentAnchor(destination.comment)}`}`
       : listPath(destination.owner, destination.repo, destination.search);
-  return { ok: true, destination, path, ignored };
+  return { ok: true, destination, path };
 }
 
 function safeDecode(segment: string): string {
@@ -100,147 +89,30 @@ export function translateRepoInput(input: string): TranslateResult {
   }
   if (section === 'issues' || section === 'pulls') {
     const base = section === 'pulls' ? 'pulls' : 'issues';
-    const { params, ignored } = translateListQuery(url.searchParams, base);
-    return result({ kind: 'list', owner, repo, search: params }, ignored);
+    return result({ kind: 'list', owner, repo, search: translateListQuery(url.searchParams, base) });
   }
   if (section === 'labels' && detail !== undefined) {
-    return result({ kind: 'list', owner, repo, search: new URLSearchParams({ labels: detail }) });
+    return result({ kind: 'list', owner, repo, search: new URLSearchParams({ q: `is:open label:${/[\s,()"]/.test(detail) ? `"${detail}"` : detail}` }) });
   }
   return result({ kind: 'list', owner, repo, search: new URLSearchParams() });
 }
 
+/** The parameters of the app's list URL a github.com list URL (or this app's, or an API's) names. */
+const LIST_URL_PARAMS: readonly string[] = ['q', 'per_page', 'page', 'view', ...LEGACY_PARAM_NAMES];
+
 /**
  * The list parameters of a github.com (or this app's, or the API's) list URL:
- * the app's own parameters are kept, and GitHub's `q` is translated. Without
- * a `q`, github.com shows open issues (or open pull requests on /pulls).
+ * `q` as it is, paging and the view mode kept; the app's old parameters
+ * (`state`, `labels`, …) written into `q`. github.com's pull requests page
+ * without a `q` shows open pull requests.
  */
-export function translateListQuery(search: URLSearchParams, base: 'issues' | 'pulls'): SearchTranslation {
-  const own = new URLSearchParams();
-  for (const name of LIST_PARAM_NAMES) {
-    const value = search.get(name);
-    if (value !== null && name !== 'q') own.set(name, value);
+export function translateListQuery(search: URLSearchParams, base: 'issues' | 'pulls'): URLSearchParams {
+  let params = new URLSearchParams();
+  for (const [name, value] of search) if (LIST_URL_PARAMS.includes(name)) params.append(name, value);
+  if (hasLegacyParams(params)) {
+    if (base === 'pulls' && !params.has('type')) params.set('type', 'pr');
+    params = rewriteLegacyParams(params);
   }
-  const q = search.get('q');
-  if (q === null) {
-    if (own.size === 0) own.set('type', base === 'pulls' ? 'pr' : 'issue');
-    else if (base === 'pulls' && !own.has('type')) own.set('type', 'pr');
-    return { params: own, ignored: [] };
-  }
-  const translated = translateIssueSearch(q, base);
-  for (const [name, value] of own) if (!translated.params.has(name)) translated.params.set(name, value);
-  return translated;
-}
-
-const SORTS = new Set(['created', 'updated', 'comments']);
-const DATE = /^(>=|>|)(\d{4}-\d{2}-\d{2})$/;
-
-function unquote(value: string): string {
-  return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-}
-
-function nextDay(date: string): string {
-  const ms = Date.parse(`${date}T00:00:00Z`) + 24 * 3600 * 1000;
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/**
- * GitHub's issue search (`is:issue is:closed label:bug author:alice
- * sort:created-asc crash`) as the list's parameters; the words left over
- * become the text filter. With a `q`, github.com shows open and closed alike
- * unless the query says which.
- */
-export function translateIssueSearch(q: string, base: 'issues' | 'pulls' = 'issues'): SearchTranslation {
-  const params = new URLSearchParams();
-  const ignored: string[] = [];
-  const labels: string[] = [];
-  const words: string[] = [];
-  let state: string | null = null;
-  let type: string | null = base === 'pulls' ? 'pr' : null;
-
-  for (const m of q.matchAll(SEARCH_TOKEN)) {
-    const [whole, negated, rawKey, rawValue, quoted, word] = m;
-    if (rawKey === undefined || rawValue === undefined) {
-      const text = quoted ?? word;
-      if (text) words.push(text);
-      continue;
-    }
-    const key = rawKey.toLowerCase();
-    const value = unquote(rawValue);
-    const lower = value.toLowerCase();
-    if (negated) {
-      ignored.push(whole);
-      continue;
-    }
-    switch (key) {
-      case 'is':
-      case 'state':
-      case 'type':
-        if (lower === 'open' || lower === 'closed') state = lower;
-        else if (lower === 'issue') type = 'issue';
-        else if (lower === 'pr' || lower === 'pull-request') type = 'pr';
-        else if (lower === 'merged' || lower === 'unmerged') {
-          // Only "closed pull requests" can be asked for; merged ones are marked in the list.
-          type = 'pr';
-          state = lower === 'merged' ? 'closed' : state;
-          ignored.push(whole);
-        } else ignored.push(whole);
-        break;
-      case 'label':
-        // GitHub reads `label:a,b` as either label; the API can only require all of them.
-        if (value.includes(',')) ignored.push(whole);
-        else labels.push(value);
-        break;
-      case 'author':
-        params.set('creator', value);
-        break;
-      case 'assignee':
-        params.set('assignee', value);
-        break;
-      case 'mentions':
-        params.set('mentioned', value);
-        break;
-      case 'no':
-        if (lower === 'assignee') params.set('assignee', 'none');
-        else if (lower === 'milestone') params.set('milestone', 'none');
-        else ignored.push(whole);
-        break;
-      case 'sort': {
-        const [field, direction = 'desc'] = lower.split('-');
-        if (field !== undefined && SORTS.has(field) && (direction === 'asc' || direction === 'desc')) {
-          params.set('sort', field);
-          params.set('direction', direction);
-        } else ignored.push(whole);
-        break;
-      }
-      case 'updated': {
-        const date = DATE.exec(value);
-        if (date) params.set('since', date[1] === '>' ? nextDay(date[2]!) : date[2]!);
-        else ignored.push(whole);
-        break;
-      }
-      case 'repo':
-      case 'in':
-        // The path names the repository, and the text filter reads titles anyway.
-        break;
-      default:
-        ignored.push(whole);
-    }
-  }
-
-  const out = new URLSearchParams();
-  // With a search, github.com shows both states unless it names one.
-  const effectiveState = state ?? 'all';
-  if (effectiveState !== 'open') out.set('state', effectiveState);
-  if (type !== null) out.set('type', type);
-  if (labels.length > 0) out.set('labels', labels.join(','));
-  for (const name of ['since', 'sort', 'direction', 'creator', 'assignee', 'mentioned', 'milestone']) {
-    const value = params.get(name);
-    if (value !== null) out.set(name, value);
-  }
-  if (out.get('sort') === 'created' && out.get('direction') === 'desc') {
-    out.delete('sort');
-    out.delete('direction');
-  }
-  if (words.length > 0) out.set('q', words.join(' '));
-  return { params: out, ignored };
+  if (base === 'pulls' && !params.has('q')) params.set('q', 'is:pr is:open');
+  return params;
 }

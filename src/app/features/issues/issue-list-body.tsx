@@ -1,0 +1,113 @@
+/** The rows of one page of the list (or the state shown instead of them), with j/k/o to move through them. */
+import { useRef, useState } from 'react';
+import { Link, useNavigate, type To } from 'react-router';
+import type { TitleHighlighter } from '../../components/issue-title';
+import { useHotkeys } from '../../components/use-hotkeys';
+import { pageNumberOf } from '../../api/link-header';
+import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import { issueViewPath, listPath } from '../repo-picker/app-paths';
+import { EmptyState, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
+import type { IssuePage } from './issue-queries';
+import { IssueRow } from './issue-row';
+
+type FirstPageQuery = Parameters<typeof ListBeforeFirstPage>[0]['query'];
+
+export function IssueListBody({ owner, repo, query, response, page, perPage, block, emptyTitle, filtered, toPage, firstPage, linkState, highlight, onLabel, onAuthor, onAssignee }: {
+  owner: string;
+  repo: string;
+  query: FirstPageQuery;
+  /** the page on screen (the previous one while the next loads) */
+  response: IssuePage | undefined;
+  page: number;
+  perPage: number;
+  block: RateLimitBlock | null;
+  emptyTitle: string;
+  /** the query is not the default: offer to clear it when nothing matches */
+  filtered: boolean;
+  toPage: (url: string) => { to: To; state: unknown };
+  firstPage: { to: To; state: unknown };
+  linkState: unknown;
+  highlight: TitleHighlighter | undefined;
+  onLabel: (name: string) => void;
+  onAuthor: (login: string) => void;
+  onAssignee: (login: string) => void;
+}) {
+  const navigate = useNavigate();
+  const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
+  const [selected, setSelected] = useState<number | null>(null);
+  const rows = response?.data ?? [];
+  const selectedIndex = rows.findIndex((issue) => issue.number === selected);
+
+  function select(index: number): void {
+    const issue = rows[index];
+    if (issue === undefined) return;
+    setSelected(issue.number);
+    titleLinks.current.get(issue.number)?.focus();
+  }
+  function openSelected(): void {
+    const issue = rows[selectedIndex];
+    if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: linkState });
+  }
+  useHotkeys({
+    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
+    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
+    o: openSelected,
+    Enter: (event: KeyboardEvent) => {
+      // A focused link opens itself; only a selection without focus needs us.
+      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
+      openSelected();
+    },
+  });
+
+  if (response === undefined) return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
+  if (rows.length === 0) {
+    if (page > 1) {
+      const lastUrl = response.links.last ?? response.links.prev;
+      const lastPage = pageNumberOf(lastUrl);
+      return (
+        <PastTheEnd
+          page={page}
+          last={lastUrl !== undefined && lastPage !== null && lastPage < page ? { ...toPage(lastUrl), page: lastPage } : null}
+          first={response.links.first ? toPage(response.links.first) : firstPage}
+        />
+      );
+    }
+    return (
+      <EmptyState title={emptyTitle}>
+        {filtered ? (
+          <p>
+            Try a shorter query, or{' '}
+            <Link to={listPath(owner, repo)} className="link">
+              clear it
+            </Link>
+            .
+          </p>
+        ) : (
+          <p>Everything is closed here. Look at the Closed tab.</p>
+        )}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul aria-label={`Issues, page ${page}`} className="divide-line-muted">
+      {rows.map((issue, index) => (
+        <IssueRow
+          key={issue.id ?? issue.number}
+          issue={issue}
+          to={issueViewPath(owner, repo, issue.number)}
+          linkState={linkState}
+          selected={index === selectedIndex}
+          titleRef={(element) => {
+            if (element) titleLinks.current.set(issue.number, element);
+            else titleLinks.current.delete(issue.number);
+          }}
+          onFocusRow={() => setSelected(issue.number)}
+          onLabel={onLabel}
+          onAuthor={onAuthor}
+          onAssignee={onAssignee}
+          highlight={highlight}
+        />
+      ))}
+    </ul>
+  );
+}

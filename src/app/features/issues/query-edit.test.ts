@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { editQuery, summarizeQuery } from './query-edit';
+
+describe('the controls edit the query text', () => {
+  it('replaces the state where it stands and keeps the words as typed', () => {
+    expect(editQuery('is:open  windows "blue screen"', { kind: 'state', value: 'closed' })).toBe('is:closed  windows "blue screen"');
+    expect(editQuery('crash state:open', { kind: 'state', value: null })).toBe('crash');
+    expect(editQuery('crash', { kind: 'state', value: 'open' })).toBe('crash is:open');
+  });
+
+  it('switches issues and pull requests without touching the state', () => {
+    expect(editQuery('is:open is:issue crash', { kind: 'type', value: 'pr' })).toBe('is:open is:pr crash');
+    expect(editQuery('is:open is:issue crash', { kind: 'type', value: null })).toBe('is:open crash');
+  });
+
+  it('adds a label once, quoting a name with spaces, and removes it by name', () => {
+    expect(editQuery('crash', { kind: 'label', name: 'good first issue', on: true })).toBe('crash label:"good first issue"');
+    expect(editQuery('label:Bug crash', { kind: 'label', name: 'bug', on: true })).toBe('label:Bug crash');
+    expect(editQuery('label:bug crash label:ui', { kind: 'label', name: 'bug', on: false })).toBe('crash label:ui');
+  });
+
+  it('replaces or removes a person and the sort', () => {
+    expect(editQuery('author:alice crash', { kind: 'user', role: 'author', login: 'bob' })).toBe('author:bob crash');
+    expect(editQuery('author:alice crash', { kind: 'user', role: 'author', login: null })).toBe('crash');
+    expect(editQuery('crash sort:updated-desc', { kind: 'sort', value: { field: 'comments', order: 'asc' } })).toBe('crash sort:comments-asc');
+    expect(editQuery('sort:updated-desc crash', { kind: 'sort', value: null })).toBe('crash');
+  });
+
+  it('leaves negated and OR-ed qualifiers alone', () => {
+    expect(editQuery('-is:closed crash', { kind: 'state', value: 'open' })).toBe('-is:closed crash is:open');
+    expect(editQuery('label:bug OR label:ui', { kind: 'label', name: 'bug', on: false })).toBe('label:bug OR label:ui');
+  });
+
+  it('appends to a query it cannot parse, removing nothing', () => {
+    expect(editQuery('is:nonsense', { kind: 'state', value: 'closed' })).toBe('is:nonsense is:closed');
+  });
+
+  it('summarises what the controls show', () => {
+    expect(summarizeQuery('is:closed is:pr label:bug author:alice sort:created-asc crash')).toEqual({
+      state: 'closed',
+      type: 'pr',
+      labels: ['bug'],
+      author: 'alice',
+      assignee: null,
+      mentions: null,
+      sort: { field: 'created', order: 'asc' },
+    });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The filter controls edit the query text, as github.com's do: what the
+ * person typed stays as typed, and the qualifier a control changes is
+ * replaced where it stands (by the parser's spans) or added at the end.
+ */
+import type { SearchNode, SearchSort, SearchTerm, Span } from '../../../shared/search-query';
+import { parseQuery } from './query-route';
+import { appendTerm, quoteValue } from './query-text';
+
+export type QueryEdit =
+  | { kind: 'state'; value: 'open' | 'closed' | null }
+  | { kind: 'type'; value: 'issue' | 'pr' | null }
+  | { kind: 'label'; name: string; on: boolean }
+  | { kind: 'user'; role: 'author' | 'assignee' | 'mentions'; login: string | null }
+  | { kind: 'sort'; value: SearchSort | null };
+
+/**
+ * The conditions that stand on their own at the top of the query (not inside
+ * an OR or a NOT), each with its span; `label:a,b` (an OR of one qualifier's
+ * values) counts as one, under its first value's kind.
+ */
+function topLevelTerms(q: string): SearchTerm[] | null {
+  const parsed = parseQuery(q);
+  if (!parsed.result.ok) return null;
+  const where = parsed.result.query.where;
+  const nodes: SearchNode[] = where === null ? [] : where.kind === 'and' ? where.operands : [where];
+  const terms: SearchTerm[] = [];
+  for (const node of nodes) {
+    if (node.kind === 'or') {
+      const first = node.operands[0];
+      if (first !== undefined && first.kind !== 'and' && first.kind !== 'or' && first.kind !== 'not' && node.operands.every((o) => 'span' in o && o.span.start === first.span.start)) terms.push(first);
+    } else if (node.kind !== 'and' && node.kind !== 'not') terms.push(node);
+  }
+  return terms;
+}
+
+/** `q` with the spans cut out (and the space after each), and `replacement` put in place of the first. */
+function replaceSpans(q: string, spans: Span[], replacement: string | null): string {
+  if (spans.length === 0) return replacement === null ? q : appendTerm(q, replacement);
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  sorted.forEach((span, index) => {
+    if (span.start < at) return;
+    out += q.slice(at, span.start);
+    at = span.end;
+    if (index === 0 && replacement !== null) out += replacement;
+    else while (at < q.length && /\s/.test(q.charAt(at))) at++;
+  });
+  out += q.slice(at);
+  return replacement === null ? out.trim() : out;
+}
+
+const SORT_QUALIFIER = /(^|\s)sort:\S*/gi;
+
+function spansOf(terms: SearchTerm[], keep: (term: SearchTerm) => boolean): Span[] {
+  return terms.filter(keep).map((term) => term.span);
+}
+
+/** `q` after one control's change. A query that does not parse gets the new qualifier appended; nothing is removed from it. */
+export function editQuery(q: string, edit: QueryEdit): string {
+  if (edit.kind === 'sort') {
+    // `sort:` modifies the whole query and has no span in the tree: found in the text.
+    const spans = [...q.matchAll(SORT_QUALIFIER)].map((m) => ({ start: m.index + (m[1]?.length ?? 0), end: m.index + m[0].length }));
+    return replaceSpans(q, spans, edit.value === null ? null : `sort:${edit.value.field}-${edit.value.order}`);
+  }
+  const terms = topLevelTerms(q);
+  switch (edit.kind) {
+    case 'state':
+    case 'type': {
+      const written = edit.value === null ? null : `is:${edit.value}`;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === edit.kind), written);
+    }
+    case 'label': {
+      const same = (t: SearchTerm): boolean => t.kind === 'label' && t.name.toLowerCase() === edit.name.toLowerCase();
+      if (edit.on) return terms?.some(same) ? q : appendTerm(q, `label:${quoteValue(edit.name)}`);
+      return terms === null ? q : replaceSpans(q, spansOf(terms, same), null);
+    }
+    case 'user': {
+      const written = edit.login === null ? null : `${edit.role}:${quoteValue(edit.login.replace(/^@(?!me$)/i, ''))}`;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'user' && t.role === edit.role), written);
+    }
+  }
+}
+
+/** What the controls show of a query: its top-level state, type, labels, people and sort. */
+export interface QuerySummary {
+  state: 'open' | 'closed' | null;
+  type: 'issue' | 'pr' | null;
+  labels: string[];
+  author: string | null;
+  assignee: string | null;
+  mentions: string | null;
+  sort: SearchSort | null;
+}
+
+export function summarizeQuery(q: string): QuerySummary {
+  const terms = topLevelTerms(q) ?? [];
+  const parsed = parseQuery(q);
+  const user = (role: string): string | null => {
+    const term = terms.find((t) => t.kind === 'user' && t.role === role);
+    return term?.kind === 'user' ? term.login : null;
+  };
+  const state = terms.find((t) => t.kind === 'state');
+  const type = terms.find((t) => t.kind === 'type');
+  return {
+    state: state?.kind === 'state' ? state.value : null,
+    type: type?.kind === 'type' ? type.value : null,
+    labels: terms.flatMap((t) => (t.kind === 'label' ? [t.name] : [])),
+    author: user('author'),
+    assignee: user('assignee'),
+    mentions: user('mentions'),
+    sort: parsed.result.ok ? parsed.result.query.sort : null,
+  };
+}

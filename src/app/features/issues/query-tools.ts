@@ -1,0 +1,12 @@
+/**
+ * The lazy chunk that reads queries (with the parser): which endpoint answers
+ * one, the controls' edits, the words to mark. The list's loader loads it
+ * before rendering any view with a `q`, so the page can use it synchronously;
+ * the default view (no `q`) never waits for it.
+ */
+import { editQuery, summarizeQuery } from './query-edit';
+import { highlighterFor } from './query-highlight';
+import { routeQuery } from './query-route';
+
+export const queryTools = { routeQuery, editQuery, summarizeQuery, highlighterFor };
+export type QueryTools = typeof queryTools;
