@@ -18,6 +18,11 @@
  * two thirds of the throughput; instead a probe with the same headers fixes
  * the expected answer, and the run's bytes per answer must match it (a page
  * is 690 KB, a 304 or a redirect about 1 KB).
+ *
+ * A load may also walk a list of paths (`cycle`), each request taking the
+ * next, with a counter parameter that makes every URL new: how an answer
+ * cache in front of the server is kept out of a figure. The expected bytes
+ * are then the mean of a probe of each path.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -40,6 +45,28 @@ export interface LoadOptions {
   tool: LoadTool;
   /** the only status every answer may have */
   expectStatus: 200 | 304;
+  /** Requests walk these instead of repeating `url`'s path (see `RequestCycle`). */
+  cycle?: RequestCycle;
+  /**
+   * A cheap request answered only once the server is idle (a single-threaded
+   * server answers it after its backlog): sent after the warm-up and after the
+   * run. Requests still queued when the load tool stops are worked through
+   * anyway, and a server whose answers take seconds (json-server's full-text
+   * search) would otherwise spend the next load's time on the last one's.
+   */
+  settleUrl?: string;
+}
+
+/**
+ * Request k (from 0) goes to `paths[k % paths.length]` on `url`'s origin; with
+ * `nonceParam`, plus `&nonceParam=<run>-<k>`, unique within and across runs
+ * (warm-up included), so no request is ever answered from a per-URL cache.
+ */
+export interface RequestCycle {
+  /** path and query, each starting with `/` */
+  paths: readonly string[];
+  /** a query parameter the server ignores */
+  nonceParam?: string;
 }
 
 export interface LoadResult {
@@ -63,11 +90,14 @@ export interface LoadResult {
 export class UnexpectedAnswersError extends Error {}
 
 const WRK_SCRIPT = path.resolve('bench', 'wrk-summary.lua');
+const WRK_CYCLE_SCRIPT = path.resolve('bench', 'wrk-cycle.lua');
 /** a stuck request must count as a timeout, not stall the run */
 const REQUEST_TIMEOUT_S = 30;
 /** bytes per answer may differ from the probe's by this much (partial answers at the end of a run, chunk framing) */
 const BYTES_TOLERANCE = 0.05;
 const BYTES_TOLERANCE_MIN = 256;
+/** how long a server may take to work through a load's leftover requests */
+const SETTLE_TIMEOUT_MS = 180_000;
 
 /** wrk where it is installed; BENCH_LOAD_TOOL=autocannon (or wrk) chooses. */
 export function chooseLoadTool(env: NodeJS.ProcessEnv = process.env): LoadTool {
@@ -97,10 +127,28 @@ interface WrkSummary {
   latencyUs: { p50: number; p99: number };
 }
 
+let runCount = 0;
+/** A prefix for one run's nonces: a warm-up and the run after it must not share a URL either. */
+function nextRunId(): string {
+  runCount += 1;
+  return `${process.pid}.${runCount}`;
+}
+
+/** The path of request `index` of a cycle (what wrk-cycle.lua computes too). */
+export function cyclePath(cycle: RequestCycle, runId: string, index: number): string {
+  const base = cycle.paths[index % cycle.paths.length];
+  if (base === undefined) throw new Error('a request cycle needs at least one path');
+  if (!cycle.nonceParam) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${cycle.nonceParam}=${runId}-${index}`;
+}
+
 function runWrk(options: LoadOptions, durationS: number): Promise<Measured> {
-  const args = ['-t1', `-c${options.connections}`, `-d${durationS}s`, `--timeout`, `${REQUEST_TIMEOUT_S}s`, '-s', WRK_SCRIPT];
+  const cycle = options.cycle;
+  const args = ['-t1', `-c${options.connections}`, `-d${durationS}s`, `--timeout`, `${REQUEST_TIMEOUT_S}s`, '-s', cycle ? WRK_CYCLE_SCRIPT : WRK_SCRIPT];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(options.url);
+  // wrk hands what follows `--` to the script's init(args).
+  if (cycle) args.push('--', cycle.nonceParam ?? '', nextRunId(), ...cycle.paths);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -130,6 +178,9 @@ function runWrk(options: LoadOptions, durationS: number): Promise<Measured> {
 }
 
 async function runAutocannon(options: LoadOptions, durationS: number): Promise<Measured> {
+  const cycle = options.cycle;
+  const runId = nextRunId();
+  let sent = 0;
   const result = await autocannon({
     url: options.url,
     headers: options.headers ?? {},
@@ -137,6 +188,7 @@ async function runAutocannon(options: LoadOptions, durationS: number): Promise<M
     duration: durationS,
     pipelining: 1,
     timeout: REQUEST_TIMEOUT_S,
+    ...(cycle ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: cyclePath(cycle, runId, sent++) }) }] } : {}),
   });
   const statusCounts: Record<string, number> = {};
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stat.count ?? 0;
@@ -155,9 +207,9 @@ async function runAutocannon(options: LoadOptions, durationS: number): Promise<M
 }
 
 /** One request with the run's headers: its status and its size on the wire (status line, headers, body). */
-function probe(options: LoadOptions): Promise<{ status: number; wireBytes: number }> {
+function probeOne(url: string, headers: Record<string, string>): Promise<{ status: number; wireBytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(options.url, { headers: options.headers ?? {} }, (res) => {
+    const req = httpRequest(url, { headers }, (res) => {
       let body = 0;
       res.on('data', (chunk: Buffer) => (body += chunk.length));
       res.on('end', () => {
@@ -171,13 +223,42 @@ function probe(options: LoadOptions): Promise<{ status: number; wireBytes: numbe
   });
 }
 
+/** The answer every request of the run must get: for a cycle, every path's status and their mean size (paths are loaded in equal shares). */
+async function probe(options: LoadOptions): Promise<{ status: number; wireBytes: number; url: string }> {
+  const headers = options.headers ?? {};
+  if (!options.cycle) return { ...(await probeOne(options.url, headers)), url: options.url };
+  const origin = new URL(options.url).origin;
+  const runId = nextRunId();
+  let bytes = 0;
+  for (let i = 0; i < options.cycle.paths.length; i++) {
+    const url = origin + cyclePath(options.cycle, runId, i);
+    const one = await probeOne(url, headers);
+    if (one.status !== options.expectStatus) return { ...one, url };
+    bytes += one.wireBytes;
+  }
+  return { status: options.expectStatus, wireBytes: Math.round(bytes / options.cycle.paths.length), url: options.url };
+}
+
+async function settle(options: LoadOptions): Promise<void> {
+  if (!options.settleUrl) return;
+  try {
+    const res = await fetch(options.settleUrl, { headers: options.headers ?? {}, signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
+    await res.arrayBuffer();
+  } catch (err) {
+    throw new UnexpectedAnswersError(`${options.name}: the server did not come back idle within ${SETTLE_TIMEOUT_MS / 1000} s (${options.settleUrl}): ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const expected = await probe(options);
   if (expected.status !== options.expectStatus) {
-    throw new UnexpectedAnswersError(`${options.name}: expected ${options.expectStatus}, the probe got ${expected.status} (${options.url})`);
+    throw new UnexpectedAnswersError(`${options.name}: expected ${options.expectStatus}, the probe got ${expected.status} (${expected.url})`);
   }
   const load = options.tool === 'wrk' ? runWrk : runAutocannon;
-  if (options.warmupS > 0) await load(options, options.warmupS);
+  if (options.warmupS > 0) {
+    await load(options, options.warmupS);
+    await settle(options);
+  }
   const rss = sampleRss(options.pid);
   let m: Measured;
   try {
@@ -187,6 +268,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     rss.stop();
   }
   const peakRssMb = rss.stop();
+  await settle(options);
   const bytesPerRequest = m.requests > 0 ? Math.round(m.bytes / m.requests) : 0;
   if (m.requests === 0 && m.unexpected === 0) {
     throw new UnexpectedAnswersError(`${options.name}: no answer arrived within ${options.durationS} s (${options.url})`);

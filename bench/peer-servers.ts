@@ -3,6 +3,7 @@
  * loopback port: ours (the real CLI), json-server, Prism and the ceiling.
  * Each returns its base URL and the process to sample and stop.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, start, waitForHttp, waitForOutput, type Started } from './child-processes';
 import { writeIssuesOperationSpec } from './peers/github-issues-openapi';
@@ -21,12 +22,22 @@ const OURS_START_TIMEOUT_MS = 120_000;
 /** Limits high enough that the load measures serving, not the rate limiter's 429s. */
 export const UNLIMITED = '1000000000';
 
+/**
+ * The search resource's limit flags (issue 27), where this build's `serve`
+ * has them: `serve` refuses a flag it does not know, so a build without
+ * search must not be given them.
+ */
+export function searchLimitArgs(cliSource: string = readFileSync(path.resolve('src', 'server', 'cli.ts'), 'utf8')): string[] {
+  return cliSource.includes('--search-auth-limit') ? ['--search-auth-limit', UNLIMITED, '--search-unauth-limit', UNLIMITED] : [];
+}
+
 export async function startOurs(db: string): Promise<RunningServer> {
   const t0 = performance.now();
   const proc = start('node', [
     '--import', 'tsx', 'src/server/cli.ts', 'serve',
     '--db', db, '--port', '0', '--host', '127.0.0.1',
     '--auth-limit', UNLIMITED, '--burst-limit', UNLIMITED,
+    ...searchLimitArgs(),
   ]);
   const match = await waitForOutput(proc, /serving on (http:\/\/127\.0\.0\.1:\d+)/, OURS_START_TIMEOUT_MS);
   const base = match[1] ?? '';
@@ -57,6 +68,14 @@ export async function startPrism(peersDir: string, workDir: string): Promise<Run
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${base}/repos/bench/big/issues`, PEER_START_TIMEOUT_MS);
   return { name: 'Prism', base, process: proc, startupS: (performance.now() - t0) / 1000 };
+}
+
+/** The LIKE-scan peer (like-scan-server.ts) on a table it built already. */
+export async function startLikeScan(dbFile: string): Promise<RunningServer> {
+  const t0 = performance.now();
+  const proc = start('node', ['--import', 'tsx', path.join('bench', 'like-scan-server.ts'), 'serve', dbFile]);
+  const match = await waitForOutput(proc, /listening (\d+)/, OURS_START_TIMEOUT_MS);
+  return { name: 'LIKE scan', base: `http://127.0.0.1:${match[1] ?? ''}`, process: proc, startupS: (performance.now() - t0) / 1000 };
 }
 
 /** `routes` maps a request path to the file whose bytes it answers. */

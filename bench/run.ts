@@ -7,11 +7,14 @@
  *   npm run bench                       both halves, full size
  *   npm run bench -- --only service     the service half (or BENCH_ONLY=service)
  *   npm run bench -- --only app         the browser half, from bench/app-benchmarks.ts
+ *   npm run bench -- --only search      the service half's search part alone (bench/search-load.ts),
+ *                                       with the imports it compares to the baseline build's
  *   BENCH_QUICK=1 npm run bench         a smoke run: 10,000 entries, 3 s loads
  *
  * Other knobs (environment): BENCH_ENTRIES, BENCH_DURATION_S, BENCH_WARMUP_S,
  * BENCH_CONNECTIONS, BENCH_GROWTH (e.g. "1000,10000,100000"), BENCH_GROWTH_DURATION_S,
- * BENCH_LOAD_TOOL (wrk where it is installed, else autocannon: see bench/load.ts).
+ * BENCH_LOAD_TOOL (wrk where it is installed, else autocannon: see bench/load.ts),
+ * BENCH_SEARCH_BASE (the commit whose import has no search index, or none: see bench/import-timing.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +25,7 @@ import { asBenchPart, formatTable, type BenchRow } from './bench-row';
 import { run, stopChildrenOnExit } from './child-processes';
 import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
+import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load';
 import { LOAD_ROUNDS, serviceBenchmarks } from './service-load';
 
 const PEERS_DIR = path.resolve('bench', 'peers');
@@ -39,7 +43,7 @@ function numberFromEnv(name: string, fallback: number): number {
 function settings() {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { only: { type: 'string' } }, strict: true });
   const only = values.only ?? process.env.BENCH_ONLY ?? 'all';
-  if (!['all', 'service', 'app'].includes(only)) throw new Error(`--only takes service or app, got '${only}'`);
+  if (only !== 'all' && only !== 'service' && only !== 'app' && only !== 'search') throw new Error(`--only takes service, search or app, got '${only}'`);
   const quick = process.env.BENCH_QUICK === '1';
   const entries = numberFromEnv('BENCH_ENTRIES', quick ? 10_000 : 100_000);
   const growthDefault = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
@@ -101,7 +105,7 @@ async function main(): Promise<number> {
     `run: ${s.only}${s.quick ? ' (quick)' : ''}` +
       (withService
         ? `, ${s.entries.toLocaleString('en-US')} entries, load by ${s.loadTool}, ${s.connections} connections, ${s.durationS} s per load after ${s.warmupS} s warm-up, ` +
-          `growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`
+          (s.only === 'search' ? 'search only' : `growth ${s.growthEntries.join('/')} at ${s.growthDurationS} s`)
         : ''),
   );
   if (withService && s.loadTool === 'autocannon') {
@@ -116,23 +120,26 @@ async function main(): Promise<number> {
 
   if (withService) {
     try {
-      const service = await serviceBenchmarks({ ...s, peersDir: PEERS_DIR, log: (line) => console.log(line) });
+      const service = await serviceBenchmarks({ ...s, part: s.only === 'search' ? 'search' : 'all', peersDir: PEERS_DIR, log: (line) => console.log(line) });
       rows.push(...service.rows);
       json.service = service.json;
       failures.push(...service.failures);
     } catch (err) {
       failures.push(`service benchmarks stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
-    try {
-      console.log(`page depth (bench/page-depth.ts, ${s.entries.toLocaleString('en-US')} entries)`);
-      const depth = await pageDepthBenchmark(s.entries);
-      rows.push(...pageDepthRows(depth));
-      json.pageDepth = depth;
-    } catch (err) {
-      failures.push(`page-depth benchmark stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    // The search part alone skips page depth, which measures listing.
+    if (s.only !== 'search') {
+      try {
+        console.log(`page depth (bench/page-depth.ts, ${s.entries.toLocaleString('en-US')} entries)`);
+        const depth = await pageDepthBenchmark(s.entries);
+        rows.push(...pageDepthRows(depth));
+        json.pageDepth = depth;
+      } catch (err) {
+        failures.push(`page-depth benchmark stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      }
     }
   }
-  if (s.only !== 'service') {
+  if (s.only === 'all' || s.only === 'app') {
     try {
       const app = await appPart({ quick: s.quick, peersDir: PEERS_DIR, durationS: s.durationS, connections: s.connections });
       if (app) {
@@ -152,12 +159,20 @@ async function main(): Promise<number> {
       `${minutes.toFixed(1)} min, load average ${host.loadAverage1m} at start and ${loadAtEnd} at end`,
   );
   console.log(formatTable(rows));
-  if (withService) {
+  if (withService && s.only !== 'search') {
     console.log(
       `Notes: each server is its own process on 127.0.0.1, loaded in turn by ${s.loadTool === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon from this process (generator-bound: install wrk)'} (${s.connections} connections, ` +
         `${s.durationS} s after a discarded ${s.warmupS} s warm-up); page 1 (and the deep page of ours and the ceiling) in ${LOAD_ROUNDS} rounds with the servers alternating, its figures the median round's. Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
         'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load. ' +
         'Page depth is bench/page-depth.ts: sequential requests to an in-process service.',
+    );
+  }
+  if (withService) {
+    console.log(
+      `Search (bench/search-load.ts): "uncached" loads walk pages 1–${UNCACHED_PAGES} of a query with a new ${NONCE_PARAM} parameter on every request, so no answer comes from ` +
+        'a per-URL answer cache (src/server/http/answer-cache.ts); the targets read those. "One URL repeated" asks one URL over and over. json-server is asked ' +
+        `?q=${SEARCH_WORD}&_page=1&_limit=30; the LIKE scan (bench/like-scan-server.ts) one page of 30 and the count. The uncached loads and both peers in ${LOAD_ROUNDS} rounds, ` +
+        'servers alternating, figures the median round\'s. The import comparison runs this tree\'s import and the baseline commit\'s in turn.',
     );
   }
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -6,7 +6,8 @@
  * which every peer target is set on, is loaded in rounds with the four
  * servers alternating (load-rounds.ts), and in the same rounds the deep page
  * of ours and the ceiling; the rest once each. Growth runs the first
- * scenario on smaller repositories.
+ * scenario on smaller repositories. Search (search-load.ts) runs with
+ * json-server still up, after the pages; `part: 'search'` runs only it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,11 @@ import { formatNumber } from './bench-row';
 import { median } from './app-stats';
 import { removeOnExit, run } from './child-processes';
 import { BENCH_REPO, updatedAtOf, writeRepository } from './generate-repository';
+import { importRepository, timeImports, type ImportTimes } from './import-timing';
 import { medianRound, rotated } from './load-rounds';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult, type LoadTool } from './load';
 import { startCeiling, startJsonServer, startOurs, startPrism, UNLIMITED, type RunningServer } from './peer-servers';
+import { searchBenchmarks, type SearchBenchResult } from './search-load';
 
 export interface ServiceBenchOptions {
   entries: number;
@@ -30,6 +33,8 @@ export interface ServiceBenchOptions {
   loadTool: LoadTool;
   peersDir: string;
   log: (line: string) => void;
+  /** everything, or only the search part (with the imports it compares) */
+  part?: 'all' | 'search';
 }
 
 const FULL_SIZE_ENTRIES = 100_000;
@@ -58,11 +63,6 @@ function ratio(ours: number, peer: number): number {
 const times = (r: number) => `${formatNumber(r)}×`;
 const percent = (r: number) => `${Math.round(r * 100)}%`;
 const latency = (r: LoadResult) => `${formatNumber(r.p50Ms)} / ${formatNumber(r.p99Ms)}`;
-
-async function importRepository(db: string, issuesFile: string): Promise<number> {
-  const { ms } = await run('npm', ['run', '--silent', 'service', '--', 'import', '--db', db, '--repo', `${BENCH_REPO.owner}/${BENCH_REPO.name}`, issuesFile]);
-  return ms / 1000;
-}
 
 async function createToken(db: string): Promise<string> {
   const { stdout } = await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'token', 'create', '--db', db, '--user', 'bench-reader', '--name', 'npm run bench']);
@@ -152,19 +152,28 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
     log(`  ${formatNumber(bytes / 1e6)} MB of JSON in ${formatNumber(generateS)} s`);
 
     // Three imports into new files, the median reported: one import on this shared host has
-    // ranged from 19.5 to 28 s. The first file is the one served.
-    log(`importing with npm run service -- import, ${IMPORT_RUNS} times`);
+    // ranged from 19.5 to 28 s. The first file is the one served. The baseline build's imports
+    // (without the search index) take turns with them (import-timing.ts).
+    log(`importing with npm run service -- import, ${IMPORT_RUNS} times, in turn with the baseline build's`);
     const db = path.join(work, 'big.db');
-    const importRuns: number[] = [];
-    for (let run = 0; run < IMPORT_RUNS; run++) {
-      const target = run === 0 ? db : path.join(work, `import-${run}.db`);
-      importRuns.push(await importRepository(target, issuesFile));
-      log(`  ${formatNumber(importRuns[run] ?? 0)} s`);
-      if (run > 0) for (const file of [target, `${target}-wal`, `${target}-shm`]) rmSync(file, { force: true });
-    }
+    const imports: ImportTimes = await timeImports({ db, issuesFile, work, runs: IMPORT_RUNS, log });
+    const importRuns = imports.ours;
     const importS = median(importRuns);
     const token = await createToken(db);
     const auth = { Authorization: `Bearer ${token}` };
+    const searchInput = { token, issuesFile, work, rounds: LOAD_ROUNDS, log, imports, entries, measure };
+
+    if (options.part === 'search') {
+      log('search only: Issuescope and json-server 0.17.4 on the same entries');
+      const searched = await withServer(startOurs(db), (ours) =>
+        withServer(startJsonServer(options.peersDir, peerDbJson), (jsonServer) => searchBenchmarks({ ...searchInput, ours, jsonServer }), startups),
+      startups);
+      return {
+        rows: searched.rows,
+        failures: [...failures.map((f) => f.message), ...searched.failures],
+        json: { entries, generatedBytes: bytes, generateSeconds: generateS, importSeconds: importS, search: searched.json, startupSeconds: startups },
+      };
+    }
 
     const page1Url = `${REPO_PATH}?state=all&per_page=100`;
     const deepUrl = `${REPO_PATH}?state=all&per_page=100&page=${deepPage}`;
@@ -176,7 +185,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
 
     const prismPath = `/repos/${BENCH_REPO.owner}/${BENCH_REPO.name}/issues`;
     log(`Issuescope (node src/server/cli.ts serve), then json-server 0.17.4, Prism 5.16.0 mocking GitHub's OpenAPI description and the ceiling (bare node:http, precomputed bytes) beside it`);
-    await withServer(startOurs(db), async (ours) => {
+    const searched: SearchBenchResult = await withServer(startOurs(db), async (ours) => {
       const page1 = await fetchBody(ours.base + page1Url, auth);
       const deep = await fetchBody(ours.base + deepUrl, auth);
       writeFileSync(page1Body, page1.body);
@@ -186,7 +195,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
 
       // All four up at once, so page 1 and the deep page can be loaded in alternating rounds (load-rounds.ts).
       const starts = [() => startJsonServer(options.peersDir, peerDbJson), () => startPrism(options.peersDir, work), () => startCeiling(contentType, { '/page1': page1Body, '/deep': deepBody })];
-      await withServers(starts, async ([jsonServer, prism, ceiling]) => {
+      const fromSearch = await withServers(starts, async ([jsonServer, prism, ceiling]) => {
         if (!jsonServer || !prism || !ceiling) throw new Error('a peer server did not start');
         const page1Loads: Array<{ key: string; server: RunningServer; url: string; headers?: Record<string, string> }> = [
           { key: 'ours', server: ours, url: ours.base + page1Url, headers: auth },
@@ -214,6 +223,9 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         log(`page ${deepPage}, json-server and Prism`);
         await measure('jsonServer.deep', jsonServer, { name: `_page=${deepPage}&_limit=100`, url: `${jsonServer.base}/issues?_page=${deepPage}&_limit=100`, expectStatus: 200 });
         await measure('prism.deep', prism, { name: `page ${deepPage}`, url: `${prism.base}${prismPath}?state=all&per_page=100&page=${deepPage}`, expectStatus: 200 });
+
+        // With json-server still up, so the 100,000 entries are not loaded into it twice.
+        return searchBenchmarks({ ...searchInput, ours, jsonServer });
       }, startups);
 
       log('Issuescope alone');
@@ -225,6 +237,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         expectStatus: 304,
       });
       await measure('ours.perPage30', ours, { name: 'page 1, per_page=30', url: ours.base + perPage30Url, headers: auth, expectStatus: 200 });
+      return fromSearch;
     }, startups);
 
     const growth: Array<{ entries: number; result: LoadResult | null; importS: number }> = [];
@@ -252,10 +265,10 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
       growth.push({ entries: size, result, importS: growthImportS });
     }
 
-    const rows = buildRows({ entries, deepPage, importS, importRuns, results, growth, startups });
+    const rows = [...buildRows({ entries, deepPage, importS, importRuns, results, growth, startups }), ...searched.rows];
     return {
       rows,
-      failures: failures.map((f) => f.message),
+      failures: [...failures.map((f) => f.message), ...searched.failures],
       json: {
         entries,
         generatedBytes: bytes,
@@ -269,6 +282,7 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
         results,
         startupSeconds: startups,
         growth,
+        search: searched.json,
         failures,
       },
     };
