@@ -177,6 +177,19 @@ describe('the search index through the store', () => {
     expect(search(store, { kind: 'state', value: 'open', span: SPAN }).hits.every((h) => h.score === 1)).toBe(true);
   });
 
+  it('pages through a ranked search, and after an import ranks the new text, not what it remembered', () => {
+    const filler = Array.from({ length: 20 }, (_, i) => issue(i + 10, { title: `Unrelated ${i}`, body: 'nothing to see' }));
+    const about = (n: number, times: number) => issue(n, { title: 'Telemetry', body: `${'telemetry '.repeat(times)}${'words '.repeat(40)}` });
+    store.importIssues(REPO, [about(1, 1), about(2, 2), about(3, 3), ...filler], [], 0);
+    const page = (n: number) =>
+      numbers(store.searchIssues({ query: { where: word('telemetry'), fields: ['title', 'body', 'comments'], sort: null }, privateRepoIds: new Set(), sort: null, page: n, perPage: 2 }));
+    expect([...page(1), ...page(2)]).toEqual([3, 2, 1]);
+    expect(page(2)).toEqual([1]);
+
+    store.importIssues(REPO, [about(1, 6)], [], 0);
+    expect([...page(1), ...page(2)]).toEqual([1, 3, 2]);
+  });
+
   it('counts every result while returning one page, newest first without text', () => {
     store.importIssues(REPO, Array.from({ length: 25 }, (_, i) => issue(i + 1, { title: 'common word' })), [], 0);
     const page = search(store, word('common'), { perPage: 10 });

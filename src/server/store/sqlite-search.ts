@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type SearchSort, type SearchTerm, type TextField, type UserRole } from '../../shared/search-query';
+import { MAX_SEARCH_RESULTS } from '../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './issue-store';
 import { foldName, SEARCH_KEY_SQL, searchKeyRange } from './search-text';
 
@@ -17,6 +18,8 @@ export interface SearchContext {
   prepare(sql: string): Database.Statement;
   /** `SELECT COUNT(*) AS n …`, remembered until the data changes */
   count(sql: string, args: unknown[]): number;
+  /** a statement's rows, remembered until the data changes */
+  rows(sql: string, args: unknown[]): unknown[];
   /** a `repos` row as a record */
   repo(row: unknown): RepoRecord;
 }
@@ -247,6 +250,8 @@ interface Plan {
   /** the expression `score` is, and whether the order starts with it */
   score: string;
   ranked: boolean;
+  /** whether the statement reads (scores, sorts) every match before its first row */
+  readsEveryMatch: boolean;
   count: { sql: string; args: unknown[] };
 }
 
@@ -261,12 +266,18 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
   if (offset >= total) return { total, hits: [] };
   // The page's keys first, then its documents: sorting keys alone never reads the documents
   // of the issues that do not make the page (each spills over several pages of the file).
-  const rows = context
-    .prepare(
-      `SELECT i.repo_id AS repoId, i.number AS number, ${plan.score} AS score FROM ${plan.from.sql} WHERE ${plan.where.sql}
-       ORDER BY ${orderOf(request.sort, plan.ranked)} LIMIT ? OFFSET ?`,
-    )
-    .all(...plan.from.args, ...plan.where.args, request.perPage, offset) as Array<{ repoId: number; number: number; score: number }>;
+  const ordered = `SELECT i.repo_id AS repoId, i.number AS number, ${plan.score} AS score FROM ${plan.from.sql} WHERE ${plan.where.sql}
+       ORDER BY ${orderOf(request.sort, plan.ranked)} LIMIT ?`;
+  const args = [...plan.from.args, ...plan.where.args];
+  const end = offset + request.perPage;
+  // A statement that scores or sorts every match costs as much for page 1 as for all that
+  // can be reached, so paging through one search runs it once; one that walks an index in
+  // page order stops at the page, and runs each time.
+  const rows = (
+    plan.readsEveryMatch && end <= MAX_SEARCH_RESULTS
+      ? context.rows(ordered, [...args, MAX_SEARCH_RESULTS]).slice(offset, end)
+      : context.prepare(`${ordered} OFFSET ?`).all(...args, request.perPage, offset)
+  ) as Array<{ repoId: number; number: number; score: number }>;
   const documentOf = context.prepare('SELECT doc FROM issues WHERE repo_id = ? AND number = ?');
   const hits: SearchHit[] = rows.map((r) => {
     const repo = scope.repos.get(r.repoId);
@@ -327,6 +338,7 @@ function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], sc
       where,
       score,
       ranked,
+      readsEveryMatch: ranked,
       count: { sql: `SELECT COUNT(*) AS n FROM issues i WHERE ${where.sql}`, args: where.args },
     };
   }
@@ -339,7 +351,7 @@ function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], sc
   if (single !== undefined && !ranked && !boost && 2 * matches >= scopeIssues) {
     // A dense match in one repository: walk its issues in order, looking each up.
     const where = join([...filters, sql(`EXISTS (SELECT 1 FROM issue_text WHERE issue_text MATCH ? AND rowid = ${SEARCH_KEY_SQL})`, match)], ' AND ');
-    return { from: sql('issues i'), where, score, ranked, count: rest.length === 0 ? textCount : joinedCount(match, keyRange, filters) };
+    return { from: sql('issues i'), where, score, ranked, readsEveryMatch: false, count: rest.length === 0 ? textCount : joinedCount(match, keyRange, filters) };
   }
   const drive = drivingJoin(match, keyRange);
   const where = join(filters, ' AND ');
@@ -348,6 +360,7 @@ function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], sc
     where,
     score,
     ranked,
+    readsEveryMatch: true,
     // Every index row has its issue, so with nothing else to meet the index alone counts.
     count: rest.length === 0 ? textCount : joinedCount(match, keyRange, filters),
   };

@@ -168,6 +168,9 @@ class SqliteStore implements IssueStore {
   private readonly countCache = new Map<string, number>();
   private countCacheVersion = -1;
   private static readonly COUNT_CACHE_SIZE = 500;
+  /** the first results of searches whose every page reads all their matches (sqlite-search.ts), valid until the next write */
+  private readonly rankingCache = new Map<string, unknown[]>();
+  private static readonly RANKING_CACHE_SIZE = 100;
   /** pages without OFFSET walks; its boundaries, like the counts, are valid until the next write */
   private readonly pager = new KeysetPager((sql) => this.stmt(sql));
   /** a search's SQL follows the shape of its query, so its statements are kept in a bounded cache */
@@ -208,6 +211,7 @@ class SqliteStore implements IssueStore {
 
   private forgetDerived(version = this.countCacheVersion): void {
     this.countCache.clear();
+    this.rankingCache.clear();
     this.pager.clear();
     this.repoCache.clear();
     this.tokenCache.clear();
@@ -316,6 +320,17 @@ class SqliteStore implements IssueStore {
   }
 
   /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
+  /** The rows of a search statement, remembered like the counts (callers check with `forgetIfChanged` first). */
+  private rankedRows(sql: string, args: unknown[], prepare: (text: string) => Database.Statement): unknown[] {
+    const key = `${sql}\u0000${JSON.stringify(args)}`;
+    const cached = this.rankingCache.get(key);
+    if (cached !== undefined) return cached;
+    const rows = prepare(sql).all(...args);
+    if (this.rankingCache.size >= SqliteStore.RANKING_CACHE_SIZE) this.rankingCache.clear();
+    this.rankingCache.set(key, rows);
+    return rows;
+  }
+
   private count(sql: string, args: unknown[], prepare = (text: string) => this.stmt(text)): number {
     const key = `${sql}\u0000${JSON.stringify(args)}`;
     const cached = this.countCache.get(key);
@@ -399,6 +414,7 @@ class SqliteStore implements IssueStore {
       return searchIssues(request, {
         prepare,
         count: (sql, args) => this.count(sql, args, prepare),
+        rows: (sql, args) => this.rankedRows(sql, args, prepare),
         repo: (row) => toRepo(row as RepoRow),
       });
     });
@@ -718,6 +734,7 @@ class SqliteStore implements IssueStore {
   atomically<T>(work: () => T): T {
     const result = this.db.transaction(work).immediate();
     this.countCache.clear();
+    this.rankingCache.clear();
     return result;
   }
 
