@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cyclePath } from './load';
 import { likePattern } from './like-scan-server';
 import { searchLimitArgs } from './peer-servers';
-import { NONCE_PARAM, pagesWithResults, searchCases, searchPath, UNCACHED_PAGES, uncachedCycle } from './search-load';
+import { coldCycle, NONCE_PARAM, pagesWithResults, searchCases, searchPath, UNCACHED_PAGES, uncachedCycle } from './search-load';
 
 describe('searchCases', () => {
   it('scopes every query to the bench repository, the phrase quoted', () => {
@@ -71,5 +71,14 @@ describe('searchLimitArgs', () => {
   it('lifts the search limits only where serve knows the flags', () => {
     expect(searchLimitArgs("'--search-auth-limit'")).toContain('--search-unauth-limit');
     expect(searchLimitArgs("'--auth-limit'")).toEqual([]);
+  });
+});
+
+describe('coldCycle', () => {
+  it('asks the same word as a different query every time, each selecting what the word selects', () => {
+    const cycle = coldCycle('repo:bench/big sql', 3);
+    expect(cycle.paths).toHaveLength(3);
+    expect(new Set(cycle.paths).size).toBe(3);
+    for (const p of cycle.paths) expect(decodeURIComponent(p)).toMatch(/^\/api\/search\/issues\?q=repo:bench\/big sql -label:bench-cold-\d+$/);
   });
 });
