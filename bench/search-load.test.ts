@@ -79,6 +79,6 @@ describe('coldCycle', () => {
     const cycle = coldCycle('repo:bench/big sql', 3);
     expect(cycle.paths).toHaveLength(3);
     expect(new Set(cycle.paths).size).toBe(3);
-    for (const p of cycle.paths) expect(decodeURIComponent(p)).toMatch(/^\/api\/search\/issues\?q=repo:bench\/big sql -label:bench-cold-\d+$/);
+    for (const p of cycle.paths) expect(decodeURIComponent(p)).toMatch(/^\/api\/search\/issues\?q=repo:bench\/big sql -author:bench-cold-\d+$/);
   });
 });

@@ -89,12 +89,14 @@ export function pagesWithResults(total: number): number {
 export const COLD_QUERIES = 1000;
 
 /**
- * The word query as new every time: `-label:` of a label nobody has selects the same issues
- * but is another statement to the engine, so nothing it remembers of one search (the ranking
- * of its matches) serves the next. Page 1 each time, as a person's first look at a search.
+ * The word query as new every time: `-author:` of someone who wrote nothing selects the same
+ * issues but binds another value into the engine's statement, so nothing it remembers of one
+ * search (the ranking of its matches) serves the next. (`-label:` would not do: a label the
+ * repository lacks compiles to a constant, the same statement every time.) Page 1 each time,
+ * as a person's first look at a search.
  */
 export function coldCycle(q: string, queries: number = COLD_QUERIES): RequestCycle {
-  return { paths: Array.from({ length: queries }, (_, i) => searchPath(`${q} -label:bench-cold-${i}`)) };
+  return { paths: Array.from({ length: queries }, (_, i) => searchPath(`${q} -author:bench-cold-${i}`)) };
 }
 
 /** Pages 1–`pages` in turn, every request a new URL. */
