@@ -314,7 +314,8 @@ export function searchRows({ results, rounds, counts, imports, entries, oursRead
     peer: base ? `${imports.baselineCommit?.slice(0, 7)} ${formatNumber(base.median)}; ${formatNumber(base.worst)}` : 'no baseline',
     ...(added !== null ? { ratio: signed(added) } : {}),
     target: `≤ +${IMPORT_ADDED_TARGET * 100}%${fullSize ? '' : ' at 100,000'}`,
-    ...(fullSize ? { met: added !== null && added <= IMPORT_ADDED_TARGET } : {}),
+    // Without a baseline (BENCH_SEARCH_BASE=none) there is nothing to judge.
+    ...(fullSize && added !== null ? { met: added <= IMPORT_ADDED_TARGET } : {}),
   });
   return rows;
 }
