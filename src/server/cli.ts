@@ -28,7 +28,7 @@ const USAGE = `usage: npm run service -- <command>
         [--trust-proxy] [--web-url URL] [--no-app]
         [--faults SPEC] [--faults-seed N]   (SPEC e.g. "503=10%,502=5%,delay=5%:2000ms,drop=1%,429=2%:3s@0-60s")
         [--api-origin URL]...   (also ISSUESCOPE_API_ORIGINS, space- or comma-separated)
-  import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] ISSUES.json
+  import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] [--events EVENTS.json] ISSUES.json
   rename --db FILE OWNER/OLD OWNER/NEW
   token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
   token revoke --db FILE TOKEN
@@ -210,6 +210,7 @@ async function main(argv: string[]): Promise<void> {
         repo: { type: 'string' },
         private: { type: 'boolean' },
         comments: { type: 'string' },
+        events: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
       const store = openStoreReportingFaults(required(values.db, '--db'), { bulkWrites: true, exclusiveWhenAlone: true });
@@ -219,9 +220,11 @@ async function main(argv: string[]): Promise<void> {
           makePrivate: values.private === true,
           issuesFile: positionals[0] ?? '',
           commentsFile: typeof values.comments === 'string' ? values.comments : undefined,
+          eventsFile: typeof values.events === 'string' ? values.events : undefined,
           nowMs: Date.now(),
         });
-        console.log(`Imported ${result.issues} issues and ${result.comments} comments into ${result.repo.owner}/${result.repo.name}${result.repo.isPrivate ? ' (private)' : ''}.`);
+        const what = values.events === undefined ? `${result.issues} issues and ${result.comments} comments` : `${result.issues} issues, ${result.comments} comments and ${result.events} events`;
+        console.log(`Imported ${what} into ${result.repo.owner}/${result.repo.name}${result.repo.isPrivate ? ' (private)' : ''}.`);
       } finally {
         store.close();
       }
@@ -295,7 +298,9 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
       const db = required(values.db, '--db');
       const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
-      const store = openStoreReportingFaults(db, { bulkWrites: true });
+      // Not `bulkWrites`: the demo is one transaction of nested imports (savepoints), where an
+      // in-memory statement journal made every row replaced by a second load cost milliseconds.
+      const store = openStoreReportingFaults(db);
       try {
         const loaded = loadDemo(store, Date.now());
         console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);

@@ -165,6 +165,11 @@ export function parseListParams(read: QueryReader): ParseResult<ListParams> {
 }
 
 /** Parses `page`/`per_page`/`since` of the comments endpoint (same rules as the list). */
+/** spec 4.1.6: `page` and `per_page` alone, for lists without filters (labels, timelines, events). */
+export function parsePageParams(read: QueryReader): PageParams {
+  return { page: parsePage(read('page')), perPage: parsePerPage(read('per_page')) };
+}
+
 export function parseCommentParams(read: QueryReader): ParseResult<PageParams & { since: string | null }> {
   const rawSince = read('since');
   let since: string | null = null;
@@ -174,7 +179,7 @@ export function parseCommentParams(read: QueryReader): ParseResult<PageParams & 
       return { ok: false, errors: [{ resource: 'IssueComment', field: 'since', code: 'invalid', value: rawSince }] };
     }
   }
-  return { ok: true, value: { page: parsePage(read('page')), perPage: parsePerPage(read('per_page')), since } };
+  return { ok: true, value: { ...parsePageParams(read), since } };
 }
 
 export interface RepoCommentParams extends PageParams {

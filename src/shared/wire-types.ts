@@ -125,6 +125,8 @@ export interface Issue {
   updated_at: string;
   /** spec 2.1: null while the issue is open */
   closed_at: string | null;
+  /** who closed it: from its last `closed` event on this service (null when none was imported) */
+  closed_by?: SimpleUser | null;
   author_association: AuthorAssociation;
   body: string | null;
   reactions?: ReactionRollup;
@@ -149,6 +151,31 @@ export interface IssueComment {
   body: string;
   reactions?: ReactionRollup;
   performed_via_github_app?: null;
+}
+
+/**
+ * One of an issue's events (GitHub's `issue-event`): `closed`, `labeled`, `renamed` ….
+ * Which of the optional fields it carries depends on `event`.
+ */
+export interface IssueEvent {
+  id: number;
+  node_id: string;
+  url: string;
+  actor: SimpleUser | null;
+  event: string;
+  commit_id: string | null;
+  commit_url: string | null;
+  created_at: string;
+  label?: { name: string; color: string };
+  assignee?: SimpleUser | null;
+  assigner?: SimpleUser | null;
+  milestone?: { title: string };
+  rename?: { from: string; to: string };
+  state_reason?: string | null;
+  lock_reason?: string | null;
+  performed_via_github_app: null;
+  /** on the repository's event list only: the issue the event happened to */
+  issue?: Issue;
 }
 
 export interface Repository {

@@ -6,7 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
-import type { CommentRow, DocumentText, ImportPlan, IssueRow } from '../store/import-rows';
+import type { CommentRow, DocumentText, EventRow, ImportPlan, IssueRow } from '../store/import-rows';
 
 export type RowFields<R> = Omit<R, 'doc'>;
 
@@ -27,6 +27,8 @@ export type WorkerMessage =
   | { kind: 'issues-end' }
   | { kind: 'comments'; batch: RowBatch<CommentRow> }
   | { kind: 'comments-end' }
+  | { kind: 'events'; batch: RowBatch<EventRow> }
+  | { kind: 'events-end' }
   | { kind: 'failed'; failure: FailureKind; message: string; stack?: string };
 
 /** What the importing thread sends once the repository and its labels are stored. */
@@ -112,6 +114,7 @@ export function* unpack<R>(batch: RowBatch<R>): Generator<RowFields<R> & { doc: 
 export interface ImportWorkerData {
   issuesFile: string;
   commentsFile: string | null;
+  eventsFile: string | null;
   localAvatars: boolean;
   /** the worker's end of the channel: batches go out, the one BuildRequest comes in */
   port: MessagePort;

@@ -16,10 +16,15 @@ export function parseFullName(value: string): { owner: string; name: string } {
  */
 export function importFiles(
   store: IssueStore,
-  options: { repo: string; makePrivate: boolean; issuesFile: string; commentsFile?: string; nowMs: number },
+  options: { repo: string; makePrivate: boolean; issuesFile: string; commentsFile?: string; eventsFile?: string; nowMs: number },
 ): ImportResult {
   const { owner, name } = parseFullName(options.repo);
-  const source = new WorkerImportSource({ issuesFile: options.issuesFile, commentsFile: options.commentsFile ?? null, localAvatars: false });
+  const source = new WorkerImportSource({
+    issuesFile: options.issuesFile,
+    commentsFile: options.commentsFile ?? null,
+    eventsFile: options.eventsFile ?? null,
+    localAvatars: false,
+  });
   try {
     return store.importFrom({ owner, name, makePrivate: options.makePrivate }, source, options.nowMs);
   } finally {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { openSqliteStore } from '../store/sqlite-store';
 import { snapshotDatabase, type DatabaseSnapshot } from '../test-support/database-snapshot';
+import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../test-support/history-repository';
 import { RICH_COMMENTS, RICH_ISSUES } from '../test-support/rich-repository';
 import { runCli } from '../test-support/run-cli';
 import { makeComments, makeIssues } from '../test-support/test-service';
@@ -76,6 +77,7 @@ describe('import on a worker thread', () => {
     store.importIssues({ owner: 'octo', name: 'rich', makePrivate: false }, RICH_ISSUES, RICH_COMMENTS, Date.now());
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, manyIssues('Issue'), manyComments, Date.now());
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, again.issues, again.comments, Date.now());
+    store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, HISTORY_ISSUES, HISTORY_COMMENTS, Date.now(), HISTORY_EVENTS);
     store.close();
 
     const cli = path.join(dir, 'cli.db');
@@ -83,16 +85,23 @@ describe('import on a worker thread', () => {
       await runCli('import', '--db', cli, '--repo', 'octo/rich', '--comments', file('rich-comments.json', RICH_COMMENTS), file('rich.json', RICH_ISSUES)),
       await runCli('import', '--db', cli, '--repo', 'octo/many', '--comments', file('many-comments.json', manyComments), file('many.json', manyIssues('Issue'))),
       await runCli('import', '--db', cli, '--repo', 'octo/many', '--comments', file('again-comments.json', again.comments), file('again.json', again.issues)),
+      await runCli(
+        'import', '--db', cli, '--repo', 'octo/story',
+        '--comments', file('story-comments.json', HISTORY_COMMENTS), '--events', file('story-events.json', HISTORY_EVENTS), file('story.json', HISTORY_ISSUES),
+      ),
     ];
     expect(runs.map((r) => [r.code, r.stdout.trim(), r.stderr])).toEqual([
       [0, `Imported ${RICH_ISSUES.length} issues and ${RICH_COMMENTS.length} comments into octo/rich.`, ''],
       [0, `Imported 1234 issues and ${manyComments.length} comments into octo/many.`, ''],
       [0, `Imported ${again.issues.length} issues and ${again.comments.length} comments into octo/many.`, ''],
+      [0, `Imported 3 issues, 2 comments and ${HISTORY_EVENTS.length} events into octo/story.`, ''],
     ]);
 
     const expected = timeless(snapshotDatabase(inline));
     const actual = timeless(snapshotDatabase(cli));
-    expect(expected.tables.issues).toHaveLength(RICH_ISSUES.length + 1284);
+    expect(expected.tables.issues).toHaveLength(RICH_ISSUES.length + 1284 + HISTORY_ISSUES.length);
+    expect(expected.tables.issue_events).toHaveLength(HISTORY_EVENTS.length);
+    expect(expected.tables.issue_references?.length).toBeGreaterThan(0);
     expect(actual.tables.issues?.every((row) => typeof (JSON.parse(row) as { doc: unknown }).doc === 'string')).toBe(true);
     for (const table of Object.keys(expected.tables)) expect(actual.tables[table], table).toEqual(expected.tables[table]);
     expect(Object.keys(actual.tables)).toEqual(Object.keys(expected.tables));
@@ -121,6 +130,19 @@ describe('import on a worker thread', () => {
       file('orphan-issues.json', makeIssues(6, 'Changed')),
     );
     expect([r.code, r.stderr.trim()]).toEqual([1, 'error: comment 80000 belongs to issue #9, which octo/orphan does not have']);
+    expect(snapshotDatabase(db)).toEqual(before);
+  }, 60_000);
+
+  it('fails when an event happened to an issue the repository lacks, or the events file is not GitHub events, leaving the file as it was', async () => {
+    const db = path.join(dir, 'events.db');
+    expect((await runCli('import', '--db', db, '--repo', 'octo/events', file('events-first.json', makeIssues(2)))).code).toBe(0);
+    const before = snapshotDatabase(db);
+    const stray = { id: 7, actor: { login: 'mona' }, event: 'closed', created_at: '2025-01-01T00:00:00Z', commit_id: null, issue: { number: 9 } };
+    const orphan = await runCli('import', '--db', db, '--repo', 'octo/events', '--events', file('events-orphan.json', [stray]), file('events-issues.json', makeIssues(3)));
+    expect([orphan.code, orphan.stderr.trim()]).toEqual([1, 'error: event 7 happened to issue #9, which octo/events does not have']);
+    const shapeless = await runCli('import', '--db', db, '--repo', 'octo/events', '--events', file('events-bad.json', [{ ...stray, issue: undefined }]), file('events-issues2.json', makeIssues(3)));
+    expect(shapeless.code).toBe(1);
+    expect(shapeless.stderr).toMatch(/events-bad\.json is not a JSON array of GitHub issue events: at 0\.issue/);
     expect(snapshotDatabase(db)).toEqual(before);
   }, 60_000);
 });

@@ -1,12 +1,12 @@
 /**
  * The `import` command's worker thread: reads and validates the JSON files, plans the import,
- * then builds every issue's and comment's row and sends them in batches while the command's
+ * then builds every issue's, comment's and event's row and sends them in batches while the command's
  * thread inserts the batches before (worker-import-source.ts). Started by that module.
  */
 import { once } from 'node:events';
 import { workerData } from 'node:worker_threads';
-import { importedCommentList, importedIssueList } from '../store/import-schema';
-import { commentRow, commentTextByIssue, issueRow, planImport } from '../store/import-rows';
+import { importedCommentList, importedEventList, importedIssueList } from '../store/import-schema';
+import { commentRow, commentTextByIssue, eventRow, issueRow, planImport } from '../store/import-rows';
 import { StoreError } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -20,7 +20,8 @@ const send = (message: WorkerMessage, transfer: readonly ArrayBuffer[] = []): vo
 async function run(): Promise<void> {
   const issues = readImportJson(data.issuesFile, importedIssueList, 'a JSON array of GitHub issues');
   const comments = data.commentsFile === null ? [] : readImportJson(data.commentsFile, importedCommentList, 'a JSON array of GitHub issue comments');
-  send({ kind: 'plan', plan: planImport(issues, comments) });
+  const events = data.eventsFile === null ? [] : readImportJson(data.eventsFile, importedEventList, 'a JSON array of GitHub issue events');
+  send({ kind: 'plan', plan: planImport(issues, comments, events) });
 
   const [request] = (await once(data.port, 'message')) as [BuildRequest];
   const labels = new Map(request.labels);
@@ -34,6 +35,10 @@ async function run(): Promise<void> {
     send({ kind: 'comments', batch }, [batch.docs]);
   }
   send({ kind: 'comments-end' });
+  for (const batch of inBatches(events, (event) => eventRow(event, options))) {
+    send({ kind: 'events', batch }, [batch.docs]);
+  }
+  send({ kind: 'events-end' });
 }
 
 try {

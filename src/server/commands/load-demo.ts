@@ -72,6 +72,7 @@ export function loadDemo(store: IssueStore, nowMs: number): { repositories: numb
         repo.issues,
         repo.comments,
         nowMs,
+        repo.events,
       );
       issues += result.issues;
       comments += result.comments;

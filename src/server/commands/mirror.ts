@@ -26,12 +26,14 @@ export function describeMirrorEvent(event: MirrorEvent): string | null {
     case 'repository':
       return `${event.fullName} is ${event.isPrivate ? 'private: the copy will be private too' : 'public'}`;
     case 'page': {
-      const what = event.walk === 'issues' ? 'issues and pull requests' : 'comments';
+      const what = event.walk === 'issues' ? 'issues and pull requests' : event.walk;
       const credits = event.remaining === null ? '' : `; ${plural(event.remaining, 'credit')} left at the source`;
       return `${event.walk} page ${event.page}: ${plural(event.received, 'entry', 'entries')}, ${event.imported} ${what} new or changed${credits}`;
     }
     case 'not-modified':
       return `${event.walk}: not modified since the last run (304, no credit spent)`;
+    case 'absent':
+      return `${event.walk}: the source does not list them (404); nothing to copy`;
     case 'waiting': {
       const until = new Date(event.untilMs).toISOString().slice(11, 19);
       return `${event.reason}: waiting ${plural(event.seconds, 'second')} (until ${until} UTC)`;
@@ -78,10 +80,13 @@ export async function runMirror(
     },
   );
   const requests = result.charged + result.notModified;
+  const issues = plural(result.issues, 'issue or pull request', 'issues and pull requests');
   const copied =
-    result.issues + result.comments === 0
+    result.issues + result.comments + result.events === 0
       ? 'nothing had changed'
-      : `${plural(result.issues, 'issue or pull request', 'issues and pull requests')} and ${plural(result.comments, 'comment')} copied`;
+      : result.events === 0
+        ? `${issues} and ${plural(result.comments, 'comment')} copied`
+        : `${issues}, ${plural(result.comments, 'comment')} and ${plural(result.events, 'event')} copied`;
   const summary = `Mirrored ${source.owner}/${source.name} into ${target.owner}/${target.name}: ${copied}; ${plural(requests, 'request')}, ${plural(result.charged, 'credit')} spent, ${result.notModified} not modified.`;
   return { result, summary };
 }

@@ -7,7 +7,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
-import type { CommentRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
+import type { CommentRow, EventRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
 import { StoreError } from '../store/store-error';
 import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -19,6 +19,7 @@ const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url);
 export interface ImportFilesToRead {
   issuesFile: string;
   commentsFile: string | null;
+  eventsFile: string | null;
   localAvatars: boolean;
 }
 
@@ -52,6 +53,10 @@ export class WorkerImportSource implements ImportSource {
 
   *commentRows(): Generator<CommentRow> {
     for (let m = this.expect('comments', 'comments-end'); m.kind === 'comments'; m = this.expect('comments', 'comments-end')) yield* unpack(m.batch);
+  }
+
+  *eventRows(): Generator<EventRow> {
+    for (let m = this.expect('events', 'events-end'); m.kind === 'events'; m = this.expect('events', 'events-end')) yield* unpack(m.batch);
   }
 
   /** Stops the worker, finished or not. */

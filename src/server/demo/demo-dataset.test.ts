@@ -357,6 +357,41 @@ describe('buildDemoDataset', () => {
     }
   });
 
+  it('never repeats a title prefix ("Template request: Template request: …")', () => {
+    for (const r of dataset.repositories) {
+      for (const issue of r.issues) expect(issue.title, `${r.name}#${issue.number}`).not.toMatch(/^([^:]{3,40}: )\1/i);
+    }
+  });
+
+  it('tells a believable history: closers, merges, labels and assignments as events of existing entries', () => {
+    const rocket = repo('acme/rocket');
+    const byNumber = new Map(rocket.issues.map((i) => [i.number, i]));
+    for (const event of rocket.events) {
+      const issue = byNumber.get(event.issue.number);
+      expect(issue, `event ${event.id}`).toBeDefined();
+      expect(event.created_at >= (issue?.created_at ?? '')).toBe(true);
+      expect(Date.parse(event.created_at)).toBeLessThanOrEqual(DEMO_NOW_MS);
+    }
+    const eventsOf = (n: number, kind: string) => rocket.events.filter((e) => e.issue.number === n && e.event === kind);
+    const closed = rocket.issues.filter((i) => i.state === 'closed');
+    // Every closed entry has the event that closed it, at its closed_at; most were closed by someone other than the author.
+    for (const issue of closed) expect(eventsOf(issue.number, 'closed').at(-1)?.created_at, `#${issue.number}`).toBe(issue.closed_at);
+    const byOthers = closed.filter((i) => eventsOf(i.number, 'closed').at(-1)?.actor?.login !== i.user.login);
+    expect(byOthers.length / closed.length).toBeGreaterThan(0.6);
+    for (const pull of rocket.issues.filter((i) => i.pull_request?.merged_at)) {
+      expect(eventsOf(pull.number, 'merged')[0]?.commit_id, `#${pull.number}`).toMatch(/^[0-9a-f]{40}$/);
+    }
+    for (const issue of rocket.issues) {
+      const labeled = new Set(eventsOf(issue.number, 'labeled').map((e) => e.label?.name));
+      for (const label of issue.labels) expect(labeled.has(label.name), `#${issue.number} ${label.name}`).toBe(true);
+      expect(eventsOf(issue.number, 'assigned').length).toBe(issue.assignees.length);
+    }
+    const kinds = new Set(rocket.events.map((e) => e.event));
+    for (const kind of ['labeled', 'unlabeled', 'assigned', 'milestoned', 'renamed', 'closed', 'reopened', 'merged', 'locked']) expect(kinds).toContain(kind);
+    const ids = dataset.repositories.flatMap((r) => r.events.map((e) => e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('keeps titles varied: nearly all distinct, none of them placeholders', () => {
     const { issues } = repo('acme/rocket');
     expect(new Set(issues.map((i) => i.title)).size / issues.length).toBeGreaterThan(0.97);

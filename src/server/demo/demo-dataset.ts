@@ -7,7 +7,9 @@
  * once serialised).
  */
 import type { Issue, IssueComment } from '../../shared/wire-types';
+import type { ImportedEvent } from '../store/import-schema';
 import { DEMO_NOW_MS } from './demo-clock';
+import { demoEvents } from './demo-events';
 import type { DependabotConfig, DependabotPackage } from './dependabot-corpus';
 import { docsVocabulary } from './docs-vocabulary';
 import type { LabelSpec } from './github-shapes';
@@ -35,6 +37,8 @@ export interface DemoRepository {
   issues: Issue[];
   /** GitHub wire shape, as `GET /repos/o/r/issues/comments` returns them; issue_url ends in `/issues/{number}` */
   comments: IssueComment[];
+  /** as `GET /repos/o/r/issues/events` returns them, each naming its issue */
+  events: ImportedEvent[];
 }
 
 export interface DemoDataset {
@@ -400,7 +404,13 @@ export function buildDemoDataset(): DemoDataset {
   const usersByLogin = new Map(USERS.map((user) => [user.login, user]));
   const repositories = repositorySpecs().map((spec): DemoRepository => {
     const { issues, comments } = generateRepository(spec, usersByLogin, DEMO_SEED);
-    return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues, comments };
+    const user = (login: string) => {
+      const known = usersByLogin.get(login);
+      return known ? { login, id: known.id, type: known.type } : { login };
+    };
+    const team = spec.team.map((member) => member.login);
+    const events = demoEvents({ index: spec.index, issues, comments, team, user, seed: DEMO_SEED });
+    return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues, comments, events };
   });
   return {
     users: USERS.map((user) => ({ ...user })),

@@ -89,7 +89,7 @@ export const launchPadVocabulary: ProjectVocabulary = {
   features: [
     {
       on: ['cli'],
-      titles: ['Hono starter template', 'Template request: Hono API on Rocket'],
+      titles: ['Hono starter template', 'Hono API on Rocket'],
       problem: 'There is no template for a plain API without a frontend framework.',
       proposal: 'A minimal Hono template with a health route, tests and a `rocket.toml`.',
       example: { lang: 'ts', code: "import { Hono } from 'hono';\n\nconst app = new Hono();\napp.get('/healthz', (c) => c.text('ok'));\n\nexport default app;" },

@@ -1,7 +1,8 @@
 // Our answers, held to GitHub's own OpenAPI description (@octokit/openapi, api.github.com) with ajv.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
-import { githubDescriptionVersion, githubOperations, type GithubOperation } from '../test-support/github-openapi';
+import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../test-support/github-openapi';
+import { importHistoryRepository } from '../test-support/history-repository';
 import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
 import { importSearchRepositories } from '../test-support/search-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
@@ -16,16 +17,37 @@ const ops = githubOperations(
   'users/get-authenticated',
   'rate-limit/get',
   'search/issues-and-pull-requests',
+  'issues/list-events-for-timeline',
+  'issues/list-events',
+  'issues/list-events-for-repo',
 );
+
+// The timeline's item schema is an `anyOf` that some near-empty shapes satisfy: each item is
+// also held to the schema GitHub gives its kind of event. Compiled before the service starts:
+// compiling takes seconds, and would stall a service in this process mid-test.
+const SCHEMA_OF_EVENT: Record<string, string> = {
+  commented: 'Timeline Comment Event',
+  'cross-referenced': 'Timeline Cross Referenced Event',
+  labeled: 'Labeled Issue Event',
+  assigned: 'Timeline Assigned Issue Event',
+  renamed: 'Renamed Issue Event',
+  closed: 'State Change Issue Event',
+  merged: 'State Change Issue Event',
+};
+let timelineShapes: Map<string, ReturnType<typeof githubItemShape>>;
 
 let svc: TestService;
 beforeAll(async () => {
+  timelineShapes = new Map([...new Set(Object.values(SCHEMA_OF_EVENT))].map((title) => [title, githubItemShape('issues/list-events-for-timeline', title)]));
+  // The history operations' schemas are as large: compiled now too (a check compiles on first use).
+  for (const id of ['issues/list-events-for-timeline', 'issues/list-events', 'issues/list-events-for-repo'] as const) ops[id].check(200, []);
   svc = await startTestService({ limits: { unauthLimit: 10_000, searchUnauthLimit: 10_000 } });
   const store = openSqliteStore(svc.dbFile);
   importRichRepositories(store, Date.now());
+  importHistoryRepository(store, Date.now());
   importSearchRepositories(store, Date.now(), { bulk: false });
   store.close();
-});
+}, 60_000);
 afterAll(() => svc.close());
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
@@ -90,7 +112,7 @@ describe("GET /repos/{owner}/{repo}/issues against GitHub's issues/list-for-repo
 describe('the other endpoints against their operations', () => {
   it("answers single issues and pull requests with GitHub's issues/get: 200, 404 and 301", async () => {
     const op = ops['issues/get'];
-    for (const path of ['/repos/octo/hello/issues/1', '/repos/octo/hello/issues/5', '/repos/octo/rich/issues/1', '/repos/octo/rich/issues/2', '/repos/octo/rich/issues/3', '/repos/octo/rich/issues/4']) {
+    for (const path of ['/repos/octo/story/issues/1', '/repos/octo/story/issues/2', '/repos/octo/hello/issues/1', '/repos/octo/hello/issues/5', '/repos/octo/rich/issues/1', '/repos/octo/rich/issues/2', '/repos/octo/rich/issues/3', '/repos/octo/rich/issues/4']) {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expectConforms(op, answer, path);
@@ -128,6 +150,33 @@ describe('the other endpoints against their operations', () => {
     const missing = await get('/repos/octo/nope/issues/comments');
     expect(missing.status).toBe(404);
     expectConforms(op, missing, 'missing repository');
+  });
+
+  it("answers an issue's timeline, its events and the repository's events in GitHub's schemas: 200 and 404", async () => {
+    const seen = new Set<string>();
+    for (const n of [1, 2, 3]) {
+      const timeline = await get(`/repos/octo/story/issues/${n}/timeline`);
+      expect((timeline.body as unknown[]).length, `#${n}`).toBeGreaterThan(0);
+      expectConforms(ops['issues/list-events-for-timeline'], timeline, `timeline of #${n}`);
+      for (const item of timeline.body as Array<{ event: string }>) {
+        const name = SCHEMA_OF_EVENT[item.event] ?? '';
+        const check = timelineShapes.get(name);
+        expect(check, `a schema for ${item.event}`).toBeDefined();
+        expect(check?.(item).errors, `${item.event} of #${n} against ${name}`).toEqual([]);
+        seen.add(item.event);
+      }
+      expectConforms(ops['issues/list-events'], await get(`/repos/octo/story/issues/${n}/events`), `events of #${n}`);
+    }
+    expect([...seen].sort()).toEqual(Object.keys(SCHEMA_OF_EVENT).sort());
+    expectConforms(ops['issues/list-events-for-timeline'], await get('/repos/octo/rich/issues/1/timeline'), 'timeline with comments alone');
+    const events = await get('/repos/octo/story/issues/events');
+    expect((events.body as unknown[]).length).toBe(6);
+    expectConforms(ops['issues/list-events-for-repo'], events, "the repository's events");
+    for (const path of ['/repos/octo/story/issues/99/timeline', '/repos/octo/secret/issues/1/timeline']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expectConforms(ops['issues/list-events-for-timeline'], missing, path);
+    }
   });
 
   it("answers labels, the repository, the token's user and the rate limit in GitHub's schemas", async () => {

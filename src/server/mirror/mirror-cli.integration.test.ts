@@ -80,14 +80,14 @@ describe('npm run service -- mirror', () => {
     expect(first.stderr).toMatch(/^issues page 3: 50 entries/m);
     expect(first.stderr).toMatch(/^comments page 1: 3 entries, 3 comments new or changed/m);
     expect(first.stdout.trim()).toBe(
-      'Mirrored octo/hello into copy/hello: 250 issues and pull requests and 3 comments copied; 5 requests, 5 credits spent, 0 not modified.',
+      'Mirrored octo/hello into copy/hello: 250 issues and pull requests and 3 comments copied; 6 requests, 6 credits spent, 0 not modified.',
     );
     expect(first.stdout + first.stderr).not.toContain(TOKENS.bob);
 
     const second = await cli(['mirror', '--db', db, '--from', src.api, '--token', TOKENS.bob, 'octo/hello', '--as', 'copy/hello']);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('issues: not modified since the last run (304, no credit spent)');
-    expect(second.stdout).toContain('nothing had changed; 2 requests, 0 credits spent, 2 not modified.');
+    expect(second.stdout).toContain('nothing had changed; 3 requests, 0 credits spent, 3 not modified.');
   });
 
   it('stops on Ctrl-C with every finished page kept, and the same command resumes from there', async () => {
@@ -120,7 +120,7 @@ describe('npm run service -- mirror', () => {
     // the two pages left, then the comments
     expect(resumed.stderr.match(/^issues page \d+:/gm)).toHaveLength(2);
     expect(resumed.stdout.trim()).toBe(
-      'Mirrored octo/hello into octo/hello: 150 issues and pull requests and 3 comments copied; 3 requests, 3 credits spent, 0 not modified.',
+      'Mirrored octo/hello into octo/hello: 150 issues and pull requests and 3 comments copied; 4 requests, 4 credits spent, 0 not modified.',
     );
     expect(issueCount(db)).toBe(250);
   }, 20_000);

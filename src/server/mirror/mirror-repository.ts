@@ -22,7 +22,15 @@
  * such run would be followed by one that pays a credit for nothing.
  */
 import { toIsoSeconds } from '../../shared/list-params';
-import { importedCommentList, importedIssueList, type ImportedComment, type ImportedIssue, type ImportedUser } from '../store/import-schema';
+import {
+  importedCommentList,
+  importedEventList,
+  importedIssueList,
+  type ImportedComment,
+  type ImportedEvent,
+  type ImportedIssue,
+  type ImportedUser,
+} from '../store/import-schema';
 import type { ImportOptions, IssueStore, MirrorWalk, MirrorWalkName } from '../store/issue-store';
 import { MirrorError, SourceClient, type SourceDependencies, type WaitReason } from './source-client';
 
@@ -46,12 +54,15 @@ export type MirrorEvent =
   /** `remaining`: the source's `x-ratelimit-remaining` after this page */
   | { kind: 'page'; walk: MirrorWalkName; page: number; received: number; imported: number; remaining: number | null }
   | { kind: 'not-modified'; walk: MirrorWalkName }
+  /** the source does not have the list (404): an optional walk is skipped */
+  | { kind: 'absent'; walk: MirrorWalkName }
   | { kind: 'waiting'; reason: WaitReason; seconds: number; untilMs: number }
   | { kind: 'moved'; from: string; to: string };
 
 export interface MirrorResult {
   issues: number;
   comments: number;
+  events: number;
   /** requests that cost a credit at the source */
   charged: number;
   notModified: number;
@@ -128,9 +139,9 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
     importOptions.makePrivate = importOptions.makePrivate || known.sourcePrivate;
     record = store.openMirror(importOptions, repoPath, deps.now());
   }
-  emit({ kind: 'start', resuming: (['issues', 'comments'] as const).filter((w) => record.walks[w].nextUrl !== null) });
+  emit({ kind: 'start', resuming: (['issues', 'comments', 'events'] as const).filter((w) => record.walks[w].nextUrl !== null) });
 
-  const result: MirrorResult = { issues: 0, comments: 0, charged: 0, notModified: 0, pages: { issues: 0, comments: 0 } };
+  const result: MirrorResult = { issues: 0, comments: 0, events: 0, charged: 0, notModified: 0, pages: { issues: 0, comments: 0, events: 0 } };
   const repoId = record.repo.id;
 
   /**
@@ -142,6 +153,7 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
     name: MirrorWalkName,
     firstUrl: string,
     take: (items: unknown[], url: string, state: MirrorWalk) => Promise<number>,
+    { optional = false } = {},
   ): Promise<void> => {
     const saved = record.walks[name];
     const since = saved.since;
@@ -158,18 +170,26 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
       first = true;
     }
     for (;;) {
-      const page = await client.get(url, first && state.etag !== null && url === state.firstUrl ? state.etag : null);
+      const page = await client.get(url, first && state.etag !== null && url === state.firstUrl ? state.etag : null).catch((err: unknown) => {
+        if (optional && first && err instanceof MirrorError && /^404 /.test(err.message)) return null;
+        throw err;
+      });
+      if (page === null) {
+        emit({ kind: 'absent', walk: name });
+        return;
+      }
       if (page.status === 304) {
         emit({ kind: 'not-modified', walk: name });
         return;
       }
       if (!Array.isArray(page.body)) throw new MirrorError(`${page.url} did not answer a JSON array`);
-      const items = page.body as Array<{ updated_at?: unknown }>;
+      const items = page.body as Array<{ updated_at?: unknown; created_at?: unknown }>;
       if (first) state = { ...state, firstUrl: page.url, etag: page.etag };
       let runNewest = state.runNewest;
-      for (const item of items) if (!Number.isNaN(timeOf(item.updated_at))) runNewest = newest(runNewest, toIsoSeconds(timeOf(item.updated_at)));
+      const stamp = (item: (typeof items)[number]): number => timeOf(item.updated_at ?? item.created_at);
+      for (const item of items) if (!Number.isNaN(stamp(item))) runNewest = newest(runNewest, toIsoSeconds(stamp(item)));
       // Inclusive (see above): what was updated in the very second of `since` is taken again.
-      const changed = items.filter((i) => !(timeOf(i.updated_at) < sinceMs));
+      const changed = items.filter((i) => !(stamp(i) < sinceMs));
       const next = changed.length < items.length ? null : page.next;
       state = next ? { ...state, nextUrl: next, runNewest } : { ...state, nextUrl: null, runNewest: null, since: newest(since, runNewest) };
       const imported = await take(changed, page.url, state);
@@ -184,35 +204,62 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
   await walk('issues', `${repoPath}/issues?state=all&sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
     const issues = validate<ImportedIssue[]>(importedIssueList, items, url, 'GitHub issues');
     for (const issue of issues) localiseIssueAvatars(issue, base.origin);
-    if (issues.length > 0) store.saveMirrorPage(importOptions, 'issues', state, issues, [], deps.now());
+    if (issues.length > 0) store.saveMirrorPage(importOptions, 'issues', state, { issues }, deps.now());
     else store.saveMirrorWalk(repoId, 'issues', state);
     result.issues += issues.length;
     return issues.length;
   });
 
-  await walk('comments', `${repoPath}/issues/comments?sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
-    const comments = validate<ImportedComment[]>(importedCommentList, items, url, 'GitHub issue comments');
-    for (const comment of comments) localiseAvatar(comment.user, base.origin);
-    // A comment on an issue opened after the issue walk went by: fetch that issue now (rare, a credit each).
-    const missing = [...new Set(comments.map(issueNumberOf))].filter((n) => store.getIssue(repoId, n) === null);
+  /**
+   * The issues of `numbers` this copy lacks, fetched one by one (rare, a credit each): a comment or
+   * an event of an issue opened after the issue walk went by. One gone since (deleted,
+   * transferred) is left out, and what belongs to it goes with it.
+   */
+  const fetchMissingIssues = async (numbers: readonly number[]): Promise<ImportedIssue[]> => {
     const fetched: ImportedIssue[] = [];
-    for (const n of missing) {
+    for (const n of new Set(numbers)) {
+      if (store.getIssue(repoId, n) !== null) continue;
       const one = await client.get(`${repoPath}/issues/${n}`).catch((err: unknown) => {
-        // Gone since (deleted, transferred): its comments go with it.
         if (err instanceof MirrorError && /^(404|410) /.test(err.message)) return null;
         throw err;
       });
       if (one) fetched.push(...validate<ImportedIssue[]>(importedIssueList, [one.body], one.url, 'a GitHub issue'));
     }
     for (const issue of fetched) localiseIssueAvatars(issue, base.origin);
-    const known = new Set([...fetched.map((i) => i.number), ...comments.map(issueNumberOf).filter((n) => !missing.includes(n))]);
-    const kept = comments.filter((c) => known.has(issueNumberOf(c)));
-    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'comments', state, fetched, kept, deps.now());
+    return fetched;
+  };
+  const isKnown = (fetched: readonly ImportedIssue[]) => {
+    const numbers = new Set(fetched.map((i) => i.number));
+    return (n: number) => numbers.has(n) || store.getIssue(repoId, n) !== null;
+  };
+
+  await walk('comments', `${repoPath}/issues/comments?sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
+    const comments = validate<ImportedComment[]>(importedCommentList, items, url, 'GitHub issue comments');
+    for (const comment of comments) localiseAvatar(comment.user, base.origin);
+    const fetched = await fetchMissingIssues(comments.map(issueNumberOf));
+    const known = isKnown(fetched);
+    const kept = comments.filter((c) => known(issueNumberOf(c)));
+    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'comments', state, { issues: fetched, comments: kept }, deps.now());
     else store.saveMirrorWalk(repoId, 'comments', state);
     result.issues += fetched.length;
     result.comments += kept.length;
     return kept.length;
   });
+
+  // Newest first, as GitHub lists them; an event never changes, so its created_at is its updated_at.
+  // A source without the list (an older Issuescope) answers 404: it has no history to copy.
+  await walk('events', `${repoPath}/issues/events?per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
+    const events = validate<ImportedEvent[]>(importedEventList, items, url, 'GitHub issue events');
+    for (const event of events) for (const user of [event.actor, event.assignee, event.assigner]) localiseAvatar(user, base.origin);
+    const fetched = await fetchMissingIssues(events.map((e) => e.issue.number));
+    const known = isKnown(fetched);
+    const kept = events.filter((e) => known(e.issue.number));
+    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'events', state, { issues: fetched, events: kept }, deps.now());
+    else store.saveMirrorWalk(repoId, 'events', state);
+    result.issues += fetched.length;
+    result.events += kept.length;
+    return kept.length;
+  }, { optional: true });
 
   store.completeMirror(repoId, deps.now());
   result.charged = client.counts.charged;

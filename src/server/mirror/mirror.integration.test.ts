@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
+import { HISTORY_EVENTS, importHistoryRepository } from '../test-support/history-repository';
 import { auth, makeComments, makeIssues, serveDatabase, startTestService, TOKENS, type TestService } from '../test-support/test-service';
 import { mirrorRepository, type MirrorEvent, type MirrorOptions, type MirrorResult } from './mirror-repository';
 import { MirrorError } from './source-client';
@@ -116,7 +117,7 @@ function touchSource(svc: TestService, numbers: number[], stamp: string, comment
   store.close();
 }
 
-function pagesOf(events: MirrorEvent[], walk: 'issues' | 'comments'): number {
+function pagesOf(events: MirrorEvent[], walk: 'issues' | 'comments' | 'events'): number {
   return events.filter((e) => e.kind === 'page' && e.walk === walk).length;
 }
 
@@ -126,9 +127,10 @@ describe('mirror: a copy from another instance', () => {
     const db = targetFile();
     const { result, events } = await mirror(db, { from: src.api });
     expect(result).toMatchObject({ issues: HELLO_COUNT, comments: 3, notModified: 0 });
-    // the repository once, three pages of 100 issues, one page of comments
-    expect(result.charged).toBe(1 + 3 + 1);
+    // the repository once, three pages of 100 issues, one page of comments, one (empty) of events
+    expect(result.charged).toBe(1 + 3 + 1 + 1);
     expect(pagesOf(events, 'issues')).toBe(3);
+    expect(pagesOf(events, 'events')).toBe(1);
     expect(events.filter((e) => e.kind === 'page').every((e) => e.kind === 'page' && e.remaining !== null)).toBe(true);
 
     const copy = await serveDatabase(db);
@@ -148,17 +150,17 @@ describe('mirror: a copy from another instance', () => {
     const second = await mirror(db, { from: src.api });
     expect(await used(src.api, TOKENS.bob)).toBe(before + 2);
     // The changed entries, and the newest of the last run again: `since` is inclusive, as GitHub's.
-    expect(second.result).toMatchObject({ charged: 2, notModified: 0, issues: 3 + 1, comments: 1 + 1 });
+    expect(second.result).toMatchObject({ charged: 2, notModified: 1, issues: 3 + 1, comments: 1 + 1 });
     expect(pagesOf(second.events, 'issues')).toBe(1);
 
     const third = await mirror(db, { from: src.api });
-    expect(third.result).toMatchObject({ charged: 0, notModified: 2, issues: 0, comments: 0 });
+    expect(third.result).toMatchObject({ charged: 0, notModified: 3, issues: 0, comments: 0 });
     expect(await used(src.api, TOKENS.bob)).toBe(before + 2);
 
     // Issue 3 changes later: the mention in its comment, copied a run earlier, still finds it.
     touchSource(src, [3], '2030-02-01T00:00:00Z');
-    // One issue page (issue 3, and the three edited at the last high-water mark); the comments did not change: 304.
-    expect((await mirror(db, { from: src.api })).result).toMatchObject({ charged: 1, notModified: 1, issues: 1 + 3, comments: 0 });
+    // One issue page (issue 3, and the three edited at the last high-water mark); the comments and events did not change: 304.
+    expect((await mirror(db, { from: src.api })).result).toMatchObject({ charged: 1, notModified: 2, issues: 1 + 3, comments: 0 });
     const copy = await serveDatabase(db);
     services.push(copy);
     await expectSameAnswers(src, copy);
@@ -181,7 +183,8 @@ describe('mirror: a copy from another instance', () => {
     const resumed = await mirror(db, { from: src.api });
     expect(resumed.events[0]).toEqual({ kind: 'start', resuming: ['issues'] });
     expect(pagesOf(resumed.events, 'issues')).toBe(1);
-    expect(resumed.result.charged).toBe(2);
+    // the last issue page, then the comments and the events, which the interrupted run never reached
+    expect(resumed.result.charged).toBe(3);
 
     // The next run catches what changed during the interruption, and then the copy is the source.
     const caughtUp = await mirror(db, { from: src.api });
@@ -193,6 +196,48 @@ describe('mirror: a copy from another instance', () => {
     const repoId = store.findRepo('octo', 'hello')!.id;
     expect(store.listRepoComments(repoId, { page: 1, perPage: 100, since: null, sort: 'created', direction: 'asc' }).total).toBe(3);
     store.close();
+  });
+});
+
+describe('mirror: the history', () => {
+  it("copies the repository's events, then only the new ones, and the copy tells the same timelines", async () => {
+    const src = await source();
+    const seed = openSqliteStore(src.dbFile);
+    importHistoryRepository(seed, Date.now());
+    seed.close();
+    const db = targetFile();
+    const story = { source: { owner: 'octo', name: 'story' }, target: { owner: 'octo', name: 'story' } };
+    const first = await mirror(db, { from: src.api, ...story });
+    expect(first.result).toMatchObject({ issues: 3, comments: 2, events: HISTORY_EVENTS.length });
+
+    const later = { ...HISTORY_EVENTS[0]!, id: 9100, event: 'unlabeled', created_at: '2030-01-01T00:00:00Z' };
+    const store = openSqliteStore(src.dbFile);
+    store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, [], [], Date.now(), [later]);
+    store.close();
+    const second = await mirror(db, { from: src.api, ...story });
+    // The new event, and the newest of the last run again (`since` is inclusive); nothing else changed.
+    expect(second.result.events).toBeLessThanOrEqual(1 + 3);
+    expect(second.result.events).toBeGreaterThanOrEqual(1);
+    expect(pagesOf(second.events, 'events')).toBe(1);
+
+    const copy = await serveDatabase(db);
+    services.push(copy);
+    for (const n of [1, 2, 3]) {
+      const [a, b] = await Promise.all([getAll(src.api, `/repos/octo/story/issues/${n}/timeline`), getAll(copy.api, `/repos/octo/story/issues/${n}/timeline`)]);
+      expect(comparable(b, copy.origin), `timeline of #${n}`).toEqual(comparable(a, src.origin));
+    }
+    expect(((await getAll(copy.api, '/repos/octo/story/issues/1/timeline')) as Array<{ event: string }>).at(-1)?.event).toBe('unlabeled');
+  });
+
+  it('copies no history from a source without the events list (404), and says so', async () => {
+    const src = await source();
+    const withoutEvents: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/issues/events')
+        ? Promise.resolve(new Response(JSON.stringify({ message: 'Not Found' }), { status: 404, headers: { 'content-type': 'application/json' } }))
+        : fetch(input, init);
+    const { result, events } = await mirror(targetFile(), { from: src.api }, { fetch: withoutEvents });
+    expect(result).toMatchObject({ issues: HELLO_COUNT, comments: 3, events: 0 });
+    expect(events).toContainEqual({ kind: 'absent', walk: 'events' });
   });
 });
 
@@ -210,8 +255,8 @@ describe('mirror: a source that changes during the run', () => {
         store.close();
       },
     });
-    // three issue pages, one comment page, and the one issue fetched on its own (besides the repository)
-    expect(result).toMatchObject({ issues: HELLO_COUNT + 1, comments: 4, charged: 1 + 3 + 1 + 1 });
+    // three issue pages, one comment page, the one issue fetched on its own and one events page (besides the repository)
+    expect(result).toMatchObject({ issues: HELLO_COUNT + 1, comments: 4, charged: 1 + 3 + 1 + 1 + 1 });
     const copy = openSqliteStore(db);
     const repoId = copy.findRepo('octo', 'hello')!.id;
     expect(JSON.parse(copy.getIssue(repoId, 301) ?? 'null')).toMatchObject({ title: 'Opened during the mirror' });
@@ -264,7 +309,7 @@ describe('mirror: access', () => {
     expect(first.events.some((e) => e.kind === 'moved' && e.to.includes('/repos/octo/new-name/'))).toBe(true);
     const second = await mirror(db, { from: src.api, source: { owner: 'octo', name: 'old-name' }, target: { owner: 'octo', name: 'moved' } });
     expect(second.events.some((e) => e.kind === 'moved')).toBe(false);
-    expect(second.result).toMatchObject({ charged: 0, notModified: 2 });
+    expect(second.result).toMatchObject({ charged: 0, notModified: 3 });
   });
 });
 
@@ -302,17 +347,17 @@ describe('mirror: the token stays with the source', () => {
 
 describe('mirror: rate limits', () => {
   it('pauses until x-ratelimit-reset when the budget is spent, then finishes', async () => {
-    const src = await source({ helloCount: 75, limits: { authLimit: 3, windowSeconds: 1 } });
+    const src = await source({ helloCount: 75, limits: { authLimit: 4, windowSeconds: 1 } });
     // Spend bob's whole budget first, so the mirror's first request meets a 403 with x-ratelimit-remaining: 0.
     let limited: Response | null = null;
-    for (let i = 0; i < 4; i++) limited = await fetch(`${src.api}/repos/octo/hello/issues?per_page=1`, { headers: auth(TOKENS.bob) });
+    for (let i = 0; i < 5; i++) limited = await fetch(`${src.api}/repos/octo/hello/issues?per_page=1`, { headers: auth(TOKENS.bob) });
     expect(limited!.status).toBe(403);
     expect(limited!.headers.get('x-ratelimit-remaining')).toBe('0');
     const reset = Number(limited!.headers.get('x-ratelimit-reset'));
 
     const { result, events } = await mirror(targetFile(), { from: src.api });
     const waits = events.filter((e): e is Extract<MirrorEvent, { kind: 'waiting' }> => e.kind === 'waiting');
-    // One pause, until the reset the 403 named plus the second GitHub advises; then the three requests fit the new window.
+    // One pause, until the reset the 403 named plus the second GitHub advises; then the four requests fit the new window.
     expect(waits).toHaveLength(1);
     expect(waits[0]!.reason).toBe('primary rate limit');
     expect(Math.abs(waits[0]!.untilMs - (reset * 1000 + 1000))).toBeLessThan(100);

@@ -1,11 +1,12 @@
 /**
  * `GET /repos/{owner}/{repo}/issues` (spec 4.1), `/issues/{number}`,
- * `/issues/{number}/comments` and the repository's `/issues/comments`.
+ * `/issues/{number}/comments`, `/issues/{number}/timeline`, `/issues/{number}/events`, and the
+ * repository's `/issues/comments` and `/issues/events`.
  * Repository access is already checked. Answers are kept rendered in the
  * answer cache (http/answer-cache.ts), keyed by the repository's data version.
  */
-import { Hono } from 'hono';
-import { parseCommentParams, parseListParams, parseRepoCommentParams } from '../../shared/list-params';
+import { Hono, type Context } from 'hono';
+import { parseCommentParams, parseListParams, parsePageParams, parseRepoCommentParams } from '../../shared/list-params';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
@@ -43,6 +44,16 @@ export function issueRoutes(store: IssueStore, webBase: string | null, answers: 
     }),
   );
 
+  // GitHub answers a bad `page` or `per_page` here with its defaults, as on lists (spec 4.1.6).
+  routes.get('/issues/events', (c) =>
+    sendCachedRepoAnswer(c, answers, webBase, (repo) => {
+      const q = query(c.req.url);
+      if (!q.ok) return sendError(c, errors.badRequest('Problems parsing query string', DOCS.listRepoEvents));
+      const paging = parsePageParams(q.read);
+      return pageAnswer(c, store.listIssueEvents(repo.id, null, paging), paging);
+    }),
+  );
+
   routes.get('/issues/:number', (c) =>
     sendCachedRepoAnswer(c, answers, webBase, (repo) => {
       const n = c.req.param('number');
@@ -51,6 +62,20 @@ export function issueRoutes(store: IssueStore, webBase: string | null, answers: 
       return { json: doc, link: null };
     }),
   );
+
+  /** A page of something an issue has (its timeline, its events): 404 for an issue the repository lacks. */
+  const issuePage = (docs: string, read: (repoId: number, n: number, paging: { page: number; perPage: number }) => { total: number; documents: string[] }) =>
+    (c: Context<AppEnv>) =>
+      sendCachedRepoAnswer(c, answers, webBase, (repo) => {
+        const n = c.req.param('number') ?? '';
+        if (!ISSUE_NUMBER.test(n) || store.getIssue(repo.id, Number(n)) === null) return sendError(c, errors.notFound(docs));
+        const q = query(c.req.url);
+        if (!q.ok) return sendError(c, errors.badRequest('Problems parsing query string', docs));
+        const paging = parsePageParams(q.read);
+        return pageAnswer(c, read(repo.id, Number(n), paging), paging);
+      });
+  routes.get('/issues/:number/timeline', issuePage(DOCS.listTimeline, (repoId, n, paging) => store.listTimeline(repoId, n, paging)));
+  routes.get('/issues/:number/events', issuePage(DOCS.listIssueEvents, (repoId, n, paging) => store.listIssueEvents(repoId, n, paging)));
 
   routes.get('/issues/:number/comments', (c) =>
     sendCachedRepoAnswer(c, answers, webBase, (repo) => {

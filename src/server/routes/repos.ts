@@ -1,6 +1,6 @@
 /** `GET /repos/{owner}/{repo}` and `/repos/{owner}/{repo}/labels`. */
 import { Hono } from 'hono';
-import { parsePage, parsePerPage } from '../../shared/list-params';
+import { parsePageParams } from '../../shared/list-params';
 import type { Repository } from '../../shared/wire-types';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
@@ -136,7 +136,7 @@ export function repoRoutes(store: IssueStore, webBase: string | null): Hono<AppE
   routes.get('/labels', (c) => {
     const q = parseQueryString(new URL(c.req.url).search);
     if (!q.ok) return sendError(c, errors.badRequest('Problems parsing query string', DOCS.listLabels));
-    const paging = { page: parsePage(q.read('page')), perPage: parsePerPage(q.read('per_page')) };
+    const paging = parsePageParams(q.read);
     const repo = c.get('repo');
     return sendRepoPage(c, repo, store.listLabels(repo.id, paging), paging, webBase);
   });

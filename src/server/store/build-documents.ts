@@ -42,7 +42,7 @@ export function syntheticId(...parts: Array<string | number>): number {
   return (h >>> 0) + 1;
 }
 
-function nodeId(prefix: string, id: number): string {
+export function nodeId(prefix: string, id: number): string {
   return `${prefix}_${Buffer.from(`0:${id}`).toString('base64url')}`;
 }
 
@@ -226,6 +226,8 @@ export function buildIssue(
     created_at: createdAt,
     updated_at: toIsoSeconds(Math.max(Date.parse(issue.updated_at), Date.parse(issue.created_at))),
     closed_at: closedAt,
+    // Who closed it is known from its events, imported with or after it (sqlite-timeline.ts).
+    closed_by: null,
     author_association: association(issue.author_association),
     body: issue.body == null ? null : cleanText(issue.body),
     reactions: buildReactions(issue.reactions, `/issues/${n}`),

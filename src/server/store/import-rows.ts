@@ -13,8 +13,9 @@ import {
   type DocumentOptions,
   type LabelRecord,
 } from './build-documents';
+import { buildEvent, issueReferencesIn } from './build-event-documents';
 import { cleanText } from './issue-document';
-import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
 import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
 import { StoreError } from './store-error';
 
@@ -54,6 +55,8 @@ export interface IssueRow {
   assignees: string[];
   /** logins `@mentioned` in the body, lower-case */
   mentions: string[];
+  /** the other issues of the repository the body refers to as `#N` */
+  references: number[];
   isPullRequest: boolean;
   closedAt: string | null;
   /** folded (`foldName`): search matches milestones by title without case */
@@ -69,8 +72,18 @@ export interface CommentRow {
   createdAt: string;
   updatedAt: string;
   mentions: string[];
+  /** the other issues of the repository the comment refers to as `#N` */
+  references: number[];
   /** the login `commenter:` and `involves:` match */
   author: string;
+  doc: DocumentText;
+}
+
+export interface EventRow {
+  id: number;
+  issueNumber: number;
+  event: string;
+  createdAt: string;
   doc: DocumentText;
 }
 
@@ -82,6 +95,8 @@ export interface ImportSource {
   readonly plan: ImportPlan;
   issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Iterable<IssueRow>;
   commentRows(): Iterable<CommentRow>;
+  /** asked for after the comments: an event's issue is stored by then */
+  eventRows(): Iterable<EventRow>;
 }
 
 /** Labels are one per name without case: the key of `issueRows`' label map. */
@@ -125,7 +140,11 @@ function labelsNamed(issues: readonly ImportedIssue[]): LabelSpec[] {
   return [...seen.values()];
 }
 
-export function planImport(issues: readonly ImportedIssue[], comments: readonly ImportedComment[]): ImportPlan {
+export function planImport(
+  issues: readonly ImportedIssue[],
+  comments: readonly ImportedComment[],
+  events: readonly ImportedEvent[] = [],
+): ImportPlan {
   const numbers = new Set(issues.map((i) => i.number));
   if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
   const tooLarge = issues.find((i) => i.number > MAX_INDEXED_NUMBER);
@@ -136,6 +155,9 @@ export function planImport(issues: readonly ImportedIssue[], comments: readonly 
     for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);
   }
   for (const comment of comments) if (comment.user) users.push(comment.user);
+  for (const event of events) {
+    for (const user of [event.actor, event.assignee, event.assigner]) if (user) users.push(user);
+  }
   return { numbers: [...numbers], users: lastWordOnEachUser(users), labels: labelsNamed(issues) };
 }
 
@@ -178,6 +200,7 @@ export function issueRow(
     labelIds: its.map((l) => l.id),
     assignees: doc.assignees.map((a) => a.login),
     mentions: mentionsIn(issue.body),
+    references: issueReferencesIn(issue.body, issue.number),
     isPullRequest: doc.pull_request !== undefined,
     closedAt: doc.closed_at,
     milestoneTitle: doc.milestone ? foldName(doc.milestone.title) : null,
@@ -188,27 +211,42 @@ export function issueRow(
 
 export function commentRow(comment: ImportedComment, options: DocumentOptions): CommentRow {
   const doc = buildComment(comment, options);
+  const issueNumber = issueNumberOfComment(comment);
   return {
     id: comment.id,
-    issueNumber: issueNumberOfComment(comment),
+    issueNumber,
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,
     mentions: mentionsIn(comment.body),
+    references: issueReferencesIn(comment.body, issueNumber),
     author: doc.user.login,
     doc: JSON.stringify(doc),
   };
 }
 
+export function eventRow(event: ImportedEvent, options: DocumentOptions): EventRow {
+  const doc = buildEvent(event, options);
+  return { id: event.id, issueNumber: event.issue.number, event: doc.event, createdAt: doc.created_at, doc: JSON.stringify(doc) };
+}
+
 /** The rows built on the caller's thread, as each is asked for: what `importIssues` uses. */
-export function importSourceOf(issues: readonly ImportedIssue[], comments: readonly ImportedComment[], options: DocumentOptions): ImportSource {
+export function importSourceOf(
+  issues: readonly ImportedIssue[],
+  comments: readonly ImportedComment[],
+  options: DocumentOptions,
+  events: readonly ImportedEvent[] = [],
+): ImportSource {
   return {
-    plan: planImport(issues, comments),
+    plan: planImport(issues, comments, events),
     *issueRows(repoId, labels) {
       const commentsText = commentTextByIssue(comments);
       for (const issue of issues) yield issueRow(issue, repoId, labels, options, commentsText.get(issue.number));
     },
     *commentRows() {
       for (const comment of comments) yield commentRow(comment, options);
+    },
+    *eventRows() {
+      for (const event of events) yield eventRow(event, options);
     },
   };
 }

@@ -97,9 +97,34 @@ export const importedComment = z.object({
   reactions: importedReactions.optional(),
 });
 
+/**
+ * One event as `GET /repos/o/r/issues/events` returns it: each carries the issue it happened
+ * to (only its number is read). Any `event` name is kept; the fields read are those of the
+ * events GitHub's timeline shows (labels, assignments, milestones, renames, state changes).
+ */
+export const importedEvent = z.object({
+  id: z.number().int().positive(),
+  node_id: z.string().optional(),
+  actor: importedUser.nullable().optional(),
+  event: z.string().regex(/^[a-z_]{1,50}$/, 'must be an event name such as closed or labeled'),
+  commit_id: z.string().regex(/^[0-9a-f]{7,64}$/).nullable().optional(),
+  commit_url: z.string().nullable().optional(),
+  created_at: TIMESTAMP,
+  issue: z.object({ number: z.number().int().positive() }),
+  label: z.object({ name: z.string().min(1).max(100), color: z.string().regex(/^[0-9a-fA-F]{6}$/).nullable().optional() }).optional(),
+  assignee: importedUser.nullable().optional(),
+  assigner: importedUser.nullable().optional(),
+  milestone: z.object({ title: z.string() }).optional(),
+  rename: z.object({ from: z.string(), to: z.string() }).optional(),
+  state_reason: z.string().max(50).nullable().optional(),
+  lock_reason: z.string().max(50).nullable().optional(),
+});
+
 export type ImportedIssue = z.infer<typeof importedIssue>;
+export type ImportedEvent = z.infer<typeof importedEvent>;
 export type ImportedComment = z.infer<typeof importedComment>;
 export type ImportedUser = z.infer<typeof importedUser>;
 
 export const importedIssueList = z.array(importedIssue);
 export const importedCommentList = z.array(importedComment);
+export const importedEventList = z.array(importedEvent);

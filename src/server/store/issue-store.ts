@@ -6,7 +6,7 @@
 import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
 import type { SearchQuery, SearchSort } from '../../shared/search-query';
 import type { ImportSource } from './import-rows';
-import type { ImportedComment, ImportedIssue } from './import-schema';
+import type { ImportedComment, ImportedEvent, ImportedIssue } from './import-schema';
 
 export interface RepoRecord {
   id: number;
@@ -60,6 +60,7 @@ export interface ImportResult {
   repo: RepoRecord;
   issues: number;
   comments: number;
+  events: number;
 }
 
 export interface NewToken {
@@ -71,7 +72,7 @@ export interface NewToken {
   repos: string[];
 }
 
-export type MirrorWalkName = 'issues' | 'comments';
+export type MirrorWalkName = 'issues' | 'comments' | 'events';
 
 /**
  * What a mirror remembers of one list it copies (mirror/mirror-repository.ts).
@@ -147,6 +148,10 @@ export interface IssueStore {
   /** every comment of the repository (`GET /repos/{o}/{r}/issues/comments`) */
   listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage;
   listLabels(repoId: number, params: PageParams): DocumentPage;
+  /** The issue's comments, events and the references other issues make to it, oldest first (`…/timeline`). */
+  listTimeline(repoId: number, number: number, params: PageParams): DocumentPage;
+  /** One issue's events oldest first, or with `number` null the repository's newest first, each with its issue. */
+  listIssueEvents(repoId: number, number: number | null, params: PageParams): DocumentPage;
   /** open issues and pull requests, as GitHub's `open_issues_count` counts them */
   openIssueCount(repoId: number): number;
   /** The issues a search selects, one page in its order; the text index is written with each import, in its transaction. */
@@ -162,8 +167,8 @@ export interface IssueStore {
   rememberedToken(hash: string): TokenRecord | null;
   findUser(login: string): UserRecord | null;
 
-  /** Imports issues and comments in one transaction (re-importing an issue updates it by number). */
-  importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult;
+  /** Imports issues, comments and events in one transaction (re-importing an issue updates it by number, an event by id). */
+  importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number, events?: ImportedEvent[]): ImportResult;
   /** The same, with the rows built elsewhere: the `import` command builds them on a worker thread. */
   importFrom(options: ImportOptions, source: ImportSource, nowMs: number): ImportResult;
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord;
@@ -175,7 +180,13 @@ export interface IssueStore {
    */
   openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord;
   /** Imports one mirrored page and records the walk's progress, in one transaction. */
-  saveMirrorPage(options: ImportOptions, walk: MirrorWalkName, state: MirrorWalk, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): void;
+  saveMirrorPage(
+    options: ImportOptions,
+    walk: MirrorWalkName,
+    state: MirrorWalk,
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    nowMs: number,
+  ): void;
   /** Records a walk's progress alone (a 304, a finished walk). */
   saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): void;
   setMirrorSourcePrivate(repoId: number, isPrivate: boolean): void;

@@ -7,6 +7,7 @@
  * column, so any page is an index walk, never a sort of the whole repository.
  */
 import type Database from 'better-sqlite3';
+import { issueReferencesIn } from './build-event-documents';
 import { foldName } from './search-text';
 import { CREATE_SEARCH_INDEX_SQL, insertIssueText, storedSearchText } from './sqlite-search-index';
 
@@ -139,6 +140,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // 3: search (`GET /search/issues`, sqlite-search.ts): what the qualifiers compare, and the
   // full-text index, filled from the documents already stored.
   addSearch,
+  // 4: an issue's history (`/issues/{n}/timeline`, `/issues/events`, sqlite-timeline.ts): its
+  // events as imported, and the references other issues' texts make to it.
+  addHistory,
 ];
 
 /** Rows are read a slice at a time: a large database's documents never sit in memory at once. */
@@ -185,3 +189,66 @@ const SEARCH_INDEXES_SQL = `
   CREATE INDEX issues_milestone_title ON issues (repo_id, milestone_title);
   CREATE INDEX comments_author ON comments (repo_id, author, issue_number);
 `;
+
+/** `source_comment` is 0 where the reference is in the source issue's own body. */
+const CREATE_HISTORY_SQL = `
+  CREATE TABLE issue_events (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    issue_number INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    doc TEXT NOT NULL
+  );
+  CREATE INDEX issue_events_issue ON issue_events (repo_id, issue_number, created_at, id);
+  CREATE INDEX issue_events_repo ON issue_events (repo_id, created_at, id);
+  CREATE TABLE issue_references (
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    target_number INTEGER NOT NULL,
+    source_number INTEGER NOT NULL,
+    source_comment INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (repo_id, source_number, source_comment, target_number)
+  );
+  CREATE INDEX issue_references_target ON issue_references (repo_id, target_number, created_at);
+`;
+
+/** A mirror walks the repository's events too: the walks' CHECK is widened (SQLite rebuilds the table for that). */
+const MIRROR_EVENTS_WALK_SQL = `
+  CREATE TABLE mirror_walks_new (
+    repo_id INTEGER NOT NULL REFERENCES mirrors(repo_id) ON DELETE CASCADE,
+    walk TEXT NOT NULL CHECK (walk IN ('issues', 'comments', 'events')),
+    first_url TEXT,
+    etag TEXT,
+    since TEXT,
+    next_url TEXT,
+    run_newest TEXT,
+    PRIMARY KEY (repo_id, walk)
+  ) WITHOUT ROWID;
+  INSERT INTO mirror_walks_new SELECT * FROM mirror_walks;
+  DROP TABLE mirror_walks;
+  ALTER TABLE mirror_walks_new RENAME TO mirror_walks;
+`;
+
+function addHistory(db: Database.Database): void {
+  db.exec(CREATE_HISTORY_SQL);
+  db.exec(MIRROR_EVENTS_WALK_SQL);
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO issue_references (repo_id, target_number, source_number, source_comment, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const texts = [
+    db.prepare('SELECT rowid, repo_id, number, 0 AS comment, created_at, doc FROM issues WHERE rowid > ? ORDER BY rowid LIMIT ?'),
+    db.prepare('SELECT rowid, repo_id, issue_number AS number, id AS comment, created_at, doc FROM comments WHERE rowid > ? ORDER BY rowid LIMIT ?'),
+  ];
+  for (const slice of texts) {
+    for (let after = 0; ; ) {
+      const rows = slice.all(after, BACKFILL_SLICE_ROWS) as Array<{ rowid: number; repo_id: number; number: number; comment: number; created_at: string; doc: string }>;
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const { body } = JSON.parse(row.doc) as { body: string | null };
+        for (const target of issueReferencesIn(body, row.number)) insert.run(row.repo_id, target, row.number, row.comment, row.created_at);
+        after = row.rowid;
+      }
+    }
+  }
+}

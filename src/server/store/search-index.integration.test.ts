@@ -100,11 +100,11 @@ describe('the search index through the store', () => {
     store.importIssues(REPO, [issue(1, { title: 'Crash' }), issue(2)], [comment(11, 1, 'first remark')], 0);
     const mirror = store.openMirror(REPO, 'https://api.github.com/repos/octo/search', 0);
     const walk = mirror.walks.comments;
-    store.saveMirrorPage(REPO, 'comments', walk, [], [comment(12, 1, 'second remark about zeppelins')], 0);
+    store.saveMirrorPage(REPO, 'comments', walk, { issues: [], comments: [comment(12, 1, 'second remark about zeppelins')] }, 0);
     expect(numbers(search(store, word('zeppelins')))).toEqual([1]);
     expect(numbers(search(store, word('first')))).toEqual([1]);
 
-    store.saveMirrorPage(REPO, 'comments', walk, [], [comment(11, 1, 'edited remark')], 0);
+    store.saveMirrorPage(REPO, 'comments', walk, { issues: [], comments: [comment(11, 1, 'edited remark')] }, 0);
     expect(search(store, word('first')).total).toBe(0);
     expect(numbers(search(store, word('edited')))).toEqual([1]);
     expect(numbers(search(store, and(word('remark'), { kind: 'user', role: 'commenter', login: 'BO', span: SPAN })))).toEqual([1]);

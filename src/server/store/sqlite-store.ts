@@ -9,7 +9,7 @@ import { mentionsIn, userId, type LabelRecord } from './build-documents';
 import { cleanText } from './issue-document';
 import { KeysetPager } from './keyset-pager';
 import { importSourceOf, labelKey, type ImportSource, type LabelSpec } from './import-rows';
-import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
 import type {
   DocumentPage,
   ImportOptions,
@@ -28,6 +28,7 @@ import type {
 } from './issue-store';
 import { MIGRATIONS } from './schema';
 import { SearchIndexWriter } from './sqlite-search-index';
+import { hasEvents, readIssueEvents, readRepoEvents, readTimeline, refreshClosedBy } from './sqlite-timeline';
 import { searchIssues } from './sqlite-search';
 import { StatementCache } from './statement-cache';
 import { StoreError } from './store-error';
@@ -319,7 +320,6 @@ class SqliteStore implements IssueStore {
     return { total, documents: this.pager.page(list, offset, params.perPage) };
   }
 
-  /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
   /** The rows of a search statement, remembered like the counts (callers check with `forgetIfChanged` first). */
   private rankedRows(sql: string, args: unknown[], prepare: (text: string) => Database.Statement): unknown[] {
     const key = `${sql}\u0000${JSON.stringify(args)}`;
@@ -331,6 +331,7 @@ class SqliteStore implements IssueStore {
     return rows;
   }
 
+  /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
   private count(sql: string, args: unknown[], prepare = (text: string) => this.stmt(text)): number {
     const key = `${sql}\u0000${JSON.stringify(args)}`;
     const cached = this.countCache.get(key);
@@ -381,6 +382,22 @@ class SqliteStore implements IssueStore {
       descending: params.direction !== 'asc',
     } as const;
     return { total, documents: this.pager.page(list, offset, params.perPage) };
+  }
+
+  listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {
+    return this.inSnapshot(() => {
+      this.forgetIfChanged(true);
+      return readTimeline((sql) => this.stmt(sql), (sql, args) => this.count(sql, args), repoId, number, params);
+    });
+  }
+
+  listIssueEvents(repoId: number, number: number | null, params: PageParams): DocumentPage {
+    return this.inSnapshot(() => {
+      this.forgetIfChanged(true);
+      const prepare = (sql: string) => this.stmt(sql);
+      const count = (sql: string, args: unknown[]) => this.count(sql, args);
+      return number === null ? readRepoEvents(prepare, count, repoId, params) : readIssueEvents(prepare, count, repoId, number, params);
+    });
   }
 
   listLabels(repoId: number, params: PageParams): DocumentPage {
@@ -453,8 +470,8 @@ class SqliteStore implements IssueStore {
     return row ?? null;
   }
 
-  importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number): ImportResult {
-    return this.importFrom(options, importSourceOf(issues, comments, { localAvatars: options.localAvatars ?? false }), nowMs);
+  importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number, events: ImportedEvent[] = []): ImportResult {
+    return this.importFrom(options, importSourceOf(issues, comments, { localAvatars: options.localAvatars ?? false }, events), nowMs);
   }
 
   importFrom(options: ImportOptions, source: ImportSource, nowMs: number): ImportResult {
@@ -498,7 +515,9 @@ class SqliteStore implements IssueStore {
           this.stmt('DELETE FROM issue_labels WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
           this.stmt('DELETE FROM issue_assignees WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
           this.stmt('DELETE FROM issue_mentions WHERE repo_id = ? AND number = ?').run(repo.id, row.number);
+          this.stmt('DELETE FROM issue_references WHERE repo_id = ? AND source_number = ? AND source_comment = 0').run(repo.id, row.number);
         }
+        this.addReferences(repo.id, row.number, 0, row.references, row.createdAt);
         for (const id of row.labelIds) this.stmt('INSERT OR IGNORE INTO issue_labels (repo_id, label_id, number) VALUES (?, ?, ?)').run(repo.id, id, row.number);
         for (const login of row.assignees) this.stmt('INSERT OR IGNORE INTO issue_assignees (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, row.number);
         mention(row.number, row.mentions);
@@ -517,6 +536,8 @@ class SqliteStore implements IssueStore {
           | { repo_id: number; issue_number: number }
           | undefined;
         if (before && (before.repo_id !== repo.id || before.issue_number !== n)) searchIndex.markStale(before.repo_id, before.issue_number);
+        if (before) this.stmt('DELETE FROM issue_references WHERE repo_id = ? AND source_number = ? AND source_comment = ?').run(before.repo_id, before.issue_number, row.id);
+        this.addReferences(repo.id, n, row.id, row.references, row.createdAt);
         this.stmt(
           'INSERT OR REPLACE INTO comments (id, repo_id, issue_number, created_at, updated_at, doc, author) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?)',
         ).run(row.id, repo.id, n, row.createdAt, row.updatedAt, row.doc, row.author);
@@ -532,13 +553,39 @@ class SqliteStore implements IssueStore {
         for (const login of logins) this.stmt('INSERT OR IGNORE INTO issue_mentions (repo_id, login, number) VALUES (?, ?, ?)').run(repo.id, login, n);
       }
 
+      let eventCount = 0;
+      /** issues whose `closed_by` may have changed: those given events now, and those imported again */
+      const closable = new Set<number>(numbers);
+      for (const row of source.eventRows()) {
+        const n = row.issueNumber;
+        if (!numbers.has(n) && this.getIssue(repo.id, n) === null) {
+          throw new StoreError(`event ${row.id} happened to issue #${n}, which ${options.owner}/${options.name} does not have`);
+        }
+        this.stmt('INSERT OR REPLACE INTO issue_events (id, repo_id, issue_number, event, created_at, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))').run(
+          row.id, repo.id, n, row.event, row.createdAt, row.doc,
+        );
+        closable.add(n);
+        eventCount++;
+      }
+      const prepare = (sql: string) => this.stmt(sql);
+      if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
+
       searchIndex.rebuildStale();
       this.touch(repo.id, nowMs);
-      return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount };
+      return { repo: this.readRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
     });
     const result = run.immediate();
     this.forgetDerived();
     return result;
+  }
+
+  /** Records that issue `source` (its body, or comment `comment`) names each of `targets` as `#N`. */
+  private addReferences(repoId: number, source: number, comment: number, targets: readonly number[], createdAt: string): void {
+    for (const target of targets) {
+      this.stmt('INSERT OR IGNORE INTO issue_references (repo_id, target_number, source_number, source_comment, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        repoId, target, source, comment, createdAt,
+      );
+    }
   }
 
   private storedCommentMentions(repoId: number, number: number): string[] {
@@ -656,7 +703,7 @@ class SqliteStore implements IssueStore {
       source: row.source,
       sourcePrivate: row.source_private === null ? null : row.source_private === 1,
       completedAt: row.completed_at,
-      walks: { issues: walkOf('issues'), comments: walkOf('comments') },
+      walks: { issues: walkOf('issues'), comments: walkOf('comments'), events: walkOf('events') },
     };
   }
 
@@ -664,13 +711,12 @@ class SqliteStore implements IssueStore {
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    issues: ImportedIssue[],
-    comments: ImportedComment[],
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
     nowMs: number,
   ): void {
     this.db.transaction(() => {
       // Nested: importIssues' own transaction becomes a savepoint of this one.
-      const { repo } = this.importIssues(options, issues, comments, nowMs);
+      const { repo } = this.importIssues(options, page.issues, page.comments ?? [], nowMs, page.events ?? []);
       this.saveMirrorWalk(repo.id, walk, state);
     }).immediate();
   }

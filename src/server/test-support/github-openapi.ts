@@ -158,3 +158,26 @@ export function githubOperations<const Ids extends readonly string[]>(...ids: Id
   if (missing.length > 0) throw new Error(`GitHub's description has no operation ${missing.join(', ')}`);
   return Object.fromEntries(found) as Record<Ids[number], GithubOperation>;
 }
+
+/**
+ * A validator for one of the shapes an operation's array items may take (`anyOf`), named by its
+ * title (`Labeled Issue Event`): for answers whose item schema allows so many shapes, some
+ * without a required field, that it alone would pass almost anything.
+ */
+export function githubItemShape(operationId: string, title: string): (value: unknown) => CheckResult {
+  for (const item of Object.values(githubDocument().paths)) {
+    for (const value of Object.values(item)) {
+      const op = value as Partial<OpenApiOperation>;
+      if (op.operationId !== operationId) continue;
+      const items = (op.responses?.['200']?.content?.['application/json']?.schema as { items?: { anyOf?: Array<{ title?: string }> } } | undefined)?.items;
+      const shape = items?.anyOf?.find((s) => s.title === title);
+      if (!shape) throw new Error(`${operationId} has no item shape titled ${title}`);
+      const validate = newAjv().compile(openApiToJsonSchema(shape) as object);
+      return (candidate) => {
+        const valid = validate(candidate);
+        return { valid, errors: describe(validate.errors) };
+      };
+    }
+  }
+  throw new Error(`GitHub's description has no operation ${operationId}`);
+}
