@@ -1,13 +1,13 @@
 /**
  * The loader of `/:owner/:repo/issues/:number`, apart from the page so it stays
- * in the entry chunk: the issue and its comments start loading while the
+ * in the entry chunk: the issue and its timeline start loading while the
  * page's lazy chunk is still on its way.
  */
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { commentScope, DESCRIPTION_SCOPE, markdownTreesReady } from '../features/issue-view/markdown/markdown-ready';
+import { DESCRIPTION_SCOPE, markdownTreesReady } from '../features/issue-view/markdown/markdown-ready';
 import { readableByUse } from '../features/issue-view/markdown/readable-promise';
 import { preloadMarkdown } from '../features/issue-view/markdown/preload-markdown';
-import { issueCommentsQuery, issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
+import { issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
 import { repositoryQuery } from '../features/repository/repo-queries';
 import type { AppServices } from '../services/app-services';
@@ -34,7 +34,7 @@ export function parseIssueNumber(raw: string | undefined): number | null {
 }
 
 /**
- * What the page waits on below its header: the description and the comments,
+ * What the page waits on below its header: the description and the timeline's comments,
  * parsed and ready to render. Settled (and readable by `use` without
  * suspending) unless the page was opened cold and the texts are still on their way.
  */
@@ -66,16 +66,15 @@ export function issueViewLoader(services: AppServices) {
     const issueShown = issueLoaded.then((issue) =>
       issue === undefined ? undefined : markdownTreesReady([{ markdown: issue.data.body, scope: DESCRIPTION_SCOPE }], repoOfTexts),
     );
-    // Comments in parallel, unless the list already says there are none (a request saved).
+    // The timeline (comments and events) in parallel: each comment's text is parsed as soon as its page is here.
+    // Its code is a small chunk of its own, fetched as the page's is: the entry, on the list's first paint, stays small.
+    const commentsShown = import('../features/issue-view/timeline-queries').then(
+      (timeline) => timeline.preloadTimeline(queryClient, connection, owner, repo, number),
+      () => {
+        // Not here (offline, a new build): the page's own chunk fails too, and shows it.
+      },
+    );
     const fromList = issueFromListCache(queryClient, connection.identity, owner, repo, number);
-    let commentsShown: Promise<void> = Promise.resolve();
-    if (fromList === undefined || fromList.data.comments > 0) {
-      const comments = issueCommentsQuery(connection, owner, repo, number);
-      commentsShown = queryClient.prefetchInfiniteQuery(comments).then(() => {
-        const texts = queryClient.getQueryData(comments.queryKey)?.pages.flatMap((page) => page.data.map((comment) => ({ markdown: comment.body, scope: commentScope(comment.id) }))) ?? [];
-        return markdownTreesReady(texts, repoOfTexts);
-      });
-    }
     // Opened from the list (or seen before), the page shows what the cache holds once its text can render.
     const atHand = cached ?? fromList;
     if (atHand !== undefined) {

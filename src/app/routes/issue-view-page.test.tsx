@@ -4,23 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
 import { loadMarkdownBody } from '../features/issue-view/markdown/preload-markdown';
 import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
+import { commentEvent as comment, timelinePageUrl } from '../testing/fake-timeline';
 import { renderApp } from '../testing/render-app';
-import type { IssueComment } from '../../shared/wire-types';
-
-function comment(id: number, body: string): IssueComment {
-  return {
-    id,
-    node_id: `C_${id}`,
-    url: '',
-    html_url: '',
-    issue_url: '',
-    user: makeUser(id % 2 ? 'bob' : 'alice'),
-    created_at: '2024-05-02T12:00:00Z',
-    updated_at: '2024-05-02T12:00:00Z',
-    author_association: 'CONTRIBUTOR',
-    body,
-  };
-}
 
 /** The first render waits for the route's chunk and the renderer's (and, opened cold, the whole issue): on a busy machine, longer than Testing Library's second. */
 const FIRST_RENDER = { timeout: 5_000 };
@@ -41,11 +26,11 @@ const issue = makeIssue(12, {
 describe('the issue view', () => {
   it('shows a shared link’s issue, its details and its comments, loading more from the next link', async () => {
     const user = userEvent.setup();
-    const commentsPage2 = 'http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=2';
+    const commentsPage2 = timelinePageUrl(12, 2);
     const { api } = renderApp(['/acme/rocket/issues/12'], {
       handler: (url) => {
         if (url.pathname.endsWith('/issues/12')) return ok(issue);
-        if (url.pathname.endsWith('/comments')) {
+        if (url.pathname.endsWith('/timeline')) {
           return url.searchParams.get('page') === '2'
             ? ok([comment(3, 'Third comment')])
             : ok([comment(1, 'First comment'), comment(2, 'Second comment')], { links: { next: commentsPage2, last: commentsPage2 } });
@@ -62,16 +47,16 @@ describe('the issue view', () => {
     const details = await screen.findByRole('complementary', { name: 'Details' }, FIRST_RENDER);
     expect(within(details).getByRole('link', { name: 'carol' })).toBeInTheDocument();
     expect(within(details).getByRole('link', { name: 'bug' })).toHaveAttribute('href', '/acme/rocket/issues?labels=bug');
-    expect(within(details).getByRole('link', { name: /Open on the service/ })).toHaveAttribute('href', 'http://app.test/acme/rocket/issues/12');
+    expect(within(details).getByRole('link', { name: /Open on app\.test/ })).toHaveAttribute('href', 'http://app.test/acme/rocket/issues/12');
     // The Markdown renderer is a lazy chunk.
     expect(await screen.findByText('explodes', { selector: 'strong' })).toBeInTheDocument();
     expect(await screen.findByText('Second comment', {}, COMMENTS_RENDER)).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 3 comments')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Third comment')).toBeInTheDocument();
     expect(api.calls).toContain(commentsPage2);
-    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows at once what the list already holds, then refreshes, and goes back to the same list', async () => {
@@ -110,7 +95,7 @@ describe('the issue view', () => {
     const { api } = renderApp(['/acme/rocket/issues/12'], {
       handler: async (url) => {
         if (url.pathname.endsWith('/issues/12')) return ok(issue);
-        if (url.pathname.endsWith('/comments')) {
+        if (url.pathname.endsWith('/timeline')) {
           await gate;
           return ok([comment(1, 'First <kbd>comment</kbd>')]);
         }
@@ -119,7 +104,7 @@ describe('the issue view', () => {
     });
     // The issue is answered, the comments are not: the header shows, the description waits for them.
     expect(await screen.findByRole('heading', { level: 1, name: /Rocket explodes on launch/ }, FIRST_RENDER)).toBeInTheDocument();
-    expect(api.calls.some((call) => call.includes('/issues/12/comments'))).toBe(true);
+    expect(api.calls.some((call) => call.includes('/issues/12/timeline'))).toBe(true);
     expect(screen.getByRole('link', { name: 'Back to issues' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading the description and comments' })).toBeInTheDocument();
     await Promise.all([loadMarkdownBody(), import('../features/issue-view/markdown/markdown-pipeline')]);
@@ -160,7 +145,7 @@ describe('the issue view', () => {
     });
     const handler = (url: URL) => {
       if (url.pathname.endsWith('/issues/12')) return ok(issue);
-      if (url.pathname.endsWith('/comments')) return ok([comment(1, 'First comment'), comment(2, 'Second comment')]);
+      if (url.pathname.endsWith('/timeline')) return ok([comment(1, 'First comment'), comment(2, 'Second comment')]);
       return undefined;
     };
 
@@ -188,11 +173,11 @@ describe('the issue view', () => {
     });
 
     it('loads further pages until the linked comment is among them, and no further than where it would be', async () => {
-      const page = (n: number) => `http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=${n}`;
+      const page = (n: number) => timelinePageUrl(12, n);
       const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-5'], {
         handler: (url) => {
           if (url.pathname.endsWith('/issues/12')) return ok({ ...issue, comments: 8 });
-          if (!url.pathname.endsWith('/comments')) return undefined;
+          if (!url.pathname.endsWith('/timeline')) return undefined;
           const n = Number(url.searchParams.get('page') ?? '1');
           const ids = [[1, 2], [3, 4], [5, 6], [7, 8]][n - 1]!;
           return ok(ids.map((id) => comment(id, `Comment number ${id}`)), n < 4 ? { links: { next: page(n + 1), last: page(4) } } : undefined);
@@ -206,11 +191,11 @@ describe('the issue view', () => {
     });
 
     it('stops loading once the comments have passed where a missing linked comment would be', async () => {
-      const page2 = 'http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=2';
+      const page2 = timelinePageUrl(12, 2);
       const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-2'], {
         handler: (url) => {
           if (url.pathname.endsWith('/issues/12')) return ok(issue);
-          if (!url.pathname.endsWith('/comments')) return undefined;
+          if (!url.pathname.endsWith('/timeline')) return undefined;
           return url.searchParams.get('page') === '2'
             ? ok([comment(4, 'Fourth comment')])
             : ok([comment(1, 'First comment'), comment(3, 'Third comment')], { links: { next: page2, last: page2 } });
@@ -221,18 +206,18 @@ describe('the issue view', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(api.calls).not.toContain(page2);
       expect(scrolled).toEqual([]);
-      expect(screen.getByRole('button', { name: 'Load more comments' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
     });
 
     /** Comments 1..n, one a page, each page linking to the next. */
     const onePerPage = (n: number, spentOnPage?: number) => (url: URL) => {
       if (url.pathname.endsWith('/issues/12')) return ok({ ...issue, comments: n });
-      if (!url.pathname.endsWith('/comments')) return undefined;
+      if (!url.pathname.endsWith('/timeline')) return undefined;
       const at = Number(url.searchParams.get('page') ?? '1');
       const spent = at === spentOnPage ? { rateLimit: { limit: 5000, remaining: 0, used: 5000, resetAt: Date.now() + 3_600_000, resource: 'core', observedAt: Date.now() } } : {};
       return ok([comment(at, `Comment number ${at}`)], { ...(at < n ? { links: { next: commentsPage(at + 1), last: commentsPage(n) } } : {}), ...spent });
     };
-    const commentsPage = (n: number) => `http://api.test/api/repositories/1/issues/12/comments?per_page=30&page=${n}`;
+    const commentsPage = (n: number) => timelinePageUrl(12, n);
 
     it('loads at most six pages for a link to a comment newer than any of this issue’s, then leaves "Load more" to the reader', async () => {
       const { api } = renderApp(['/acme/rocket/issues/12#issuecomment-999'], { handler: onePerPage(9) });
@@ -241,7 +226,7 @@ describe('the issue view', () => {
       expect(api.calls).toContain(commentsPage(6));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(api.calls).not.toContain(commentsPage(7));
-      expect(screen.getByRole('button', { name: 'Load more comments' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
       expect(scrolled).toEqual([]);
     });
 

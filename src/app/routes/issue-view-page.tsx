@@ -1,5 +1,5 @@
 /**
- * `/:owner/:repo/issues/:number`: one issue (or pull request) and its comments.
+ * `/:owner/:repo/issues/:number`: one issue (or pull request), its comments and events.
  * Opened from the list it shows at once from the list's page, then refreshes.
  * Loaded lazily (its own chunk): its loader, in issue-view-loader.ts, is not.
  */
@@ -7,21 +7,17 @@ import { ArrowLeftIcon } from '../components/page-icons';
 import { Suspense, use, type ReactNode } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams, type To } from 'react-router';
 import { ErrorPanel } from '../components/error-panel';
-import { ProgressBar } from '../components/progress-bar';
-import { RelativeTime } from '../components/relative-time';
 import { Skeleton } from '../components/skeleton';
-import { formatCount } from '../components/time-format';
 import { useHotkeys } from '../components/use-hotkeys';
 import { CommentCard } from '../features/issue-view/comment-card';
-import { IssueComments } from '../features/issue-view/issue-comments';
+import { IssueHeader } from '../features/issue-view/issue-header';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
+import { IssueTimeline } from '../features/issue-view/issue-timeline';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-state';
-import { IssueStateBadge } from '../features/issues/issue-state-icon';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
-import { IssueTitle } from '../components/issue-title';
 import { parseIssueNumber, TEXTS_AT_HAND, type IssueViewLoaderData } from './issue-view-loader';
 
 /** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */
@@ -69,26 +65,7 @@ export function IssueViewPage() {
       ) : (
         <>
           <title>{`${issue.title} · #${issue.number} · ${owner}/${repo} · Issuescope`}</title>
-          <header className="relative space-y-3 border-b border-line pb-4">
-            {query.isPlaceholderData && query.isFetching ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
-            <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
-              <span className="font-semibold"><IssueTitle title={issue.title} /></span> <span className="text-fg-muted">#{issue.number}</span>
-            </h1>
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
-              <IssueStateBadge issue={issue} />
-              <span>
-                <span className="font-semibold text-fg">{issue.user?.login ?? 'ghost'}</span> opened this {kind}{' '}
-                <RelativeTime iso={issue.created_at} />
-                {issue.state === 'closed' && issue.closed_at ? (
-                  <>
-                    {' '}· closed <RelativeTime iso={issue.closed_at} />
-                  </>
-                ) : null}
-                {' '}· {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
-              </span>
-              {issue.locked ? <span className="rounded-full border border-line px-2 text-xs">Locked</span> : null}
-            </div>
-          </header>
+          <IssueHeader issue={issue} owner={owner} repo={repo} kind={kind} refreshing={query.isPlaceholderData && query.isFetching} />
           {query.data?.offline ? (
             <p role="status" className="rounded-md border border-attention/40 bg-attention-subtle px-3 py-2">
               <strong>You are offline.</strong> This is the copy saved on this device; it may be out of date.
@@ -110,14 +87,9 @@ export function IssueViewPage() {
                     body={issue.body}
                     owner={owner}
                     repo={repo}
+                    reactions={issue.reactions}
                   />
-                  <IssueComments
-                    owner={owner}
-                    repo={repo}
-                    number={number}
-                    count={issue.comments}
-                    authorLogin={issue.user?.login ?? null}
-                  />
+                  <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />
                 </div>
                 <div className="md:order-last">
                   <IssueSidebar issue={issue} owner={owner} repo={repo} />

@@ -1,11 +1,11 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { AuthorAssociation, SimpleUser } from '../../../shared/wire-types';
-import { Avatar } from '../../components/avatar';
+import type { AuthorAssociation, ReactionRollup, SimpleUser } from '../../../shared/wire-types';
 import { RelativeTime } from '../../components/relative-time';
 import { DESCRIPTION_SCOPE } from './markdown/markdown-ready';
 import { MarkdownSection } from './markdown-section';
+import { PersonAvatarLink, PersonLink } from './person-link';
+import { ReactionsBar } from './reactions-bar';
 
 const ASSOCIATION: Partial<Record<AuthorAssociation, string>> = {
   OWNER: 'Owner',
@@ -16,8 +16,11 @@ const ASSOCIATION: Partial<Record<AuthorAssociation, string>> = {
   FIRST_TIMER: 'First-timer',
 };
 
-/** The issue's description or one comment: who, when (a comment's time links to it, as on GitHub), and the Markdown. */
-export function CommentCard({ id, user, association, createdAt, verb, body, owner, repo, highlight, targeted, footer }: {
+/**
+ * The issue's description or one comment: who (linking to what they opened here), when (a
+ * comment's time links to it, as on GitHub), the Markdown and the reactions it got.
+ */
+export function CommentCard({ id, user, association, createdAt, verb, body, owner, repo, highlight, targeted, reactions }: {
   id?: string;
   user: SimpleUser | null;
   association: AuthorAssociation | undefined;
@@ -29,7 +32,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
   highlight?: boolean;
   /** the comment the address links to */
   targeted?: boolean;
-  footer?: ReactNode;
+  reactions?: ReactionRollup | undefined;
 }) {
   const location = useLocation();
   const login = user?.login ?? 'ghost';
@@ -47,7 +50,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
       aria-current={targeted ? 'true' : undefined}
       aria-label={`${isDescription ? 'Description' : 'Comment'} by ${login}`}
     >
-      <Avatar login={login} url={user?.avatar_url} size={36} decorative className="mt-0.5 max-sm:hidden" />
+      <PersonAvatarLink user={user} owner={owner} repo={repo} size={36} className="mt-0.5 max-sm:hidden" />
       <div className={clsx('card min-w-0 flex-1', targeted ? 'border-accent ring-1 ring-accent' : highlight && 'border-accent/50')}>
         <header
           className={clsx(
@@ -56,8 +59,8 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
           )}
         >
           <Heading className="sr-only">{isDescription ? 'Description' : `Comment by ${login}`}</Heading>
-          <Avatar login={login} url={user?.avatar_url} size={20} decorative className="sm:hidden" />
-          <span className="font-semibold text-fg">{login}</span>
+          <PersonAvatarLink user={user} owner={owner} repo={repo} size={20} className="sm:hidden" />
+          <PersonLink user={user} owner={owner} repo={repo} />
           <span>
             {verb}{' '}
             {id !== undefined && !isDescription ? (
@@ -74,7 +77,7 @@ export function CommentCard({ id, user, association, createdAt, verb, body, owne
         <div className="px-3 py-3 sm:px-4">
           <MarkdownSection markdown={body} owner={owner} repo={repo} scope={id ?? DESCRIPTION_SCOPE} />
         </div>
-        {footer}
+        <ReactionsBar reactions={reactions} />
       </div>
     </article>
   );

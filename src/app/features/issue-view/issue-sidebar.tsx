@@ -6,6 +6,7 @@ import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { exactTime, parseTime } from '../../components/time-format';
 import { listPath } from '../repo-picker/app-paths';
+import { sourceLink } from './source-link';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,9 +23,10 @@ function When({ iso }: { iso: string | null }) {
   return <time dateTime={iso}>{exactTime(ms)}</time>;
 }
 
-/** Assignees, labels, milestone and times; labels and people link to the list filtered by them. */
+/** Assignees, labels, milestone and times; labels and people link to the list filtered by them; the issue on its source site. */
 export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: string; repo: string }) {
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
+  const source = sourceLink(issue.html_url, window.location.origin);
   return (
     <aside aria-label="Details" className="space-y-3 text-sm">
       <Section title="Assignees">
@@ -83,9 +85,9 @@ export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: stri
           </dd>
         </dl>
       </Section>
-      {issue.html_url ? (
-        <a href={issue.html_url} target="_blank" rel="noopener noreferrer" className="btn w-full">
-          Open on the service
+      {source !== null ? (
+        <a href={source.href} target="_blank" rel="noopener noreferrer" className="btn w-full">
+          {source.label}
           <LinkExternalIcon size={14} aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>

@@ -229,6 +229,35 @@ describe('references to issues and people', () => {
   });
 });
 
+describe('emoji shortcodes', () => {
+  test(':+1: and :tada: show as GitHub shows them, as emoji', async () => {
+    const { container } = await renderMarkdown('Works for me :+1: :tada:');
+    expect(container.querySelector('p')).toHaveTextContent('Works for me 👍 🎉');
+  });
+
+  test('a name that is no emoji stays as written', async () => {
+    const { container } = await renderMarkdown('at 10:30:00 and :not_an_emoji_at_all:');
+    expect(container.querySelector('p')).toHaveTextContent('at 10:30:00 and :not_an_emoji_at_all:');
+  });
+
+  test('an emoji in link text and beside a reference', async () => {
+    await renderMarkdown('[ship it :rocket:](https://example.com) :eyes: #12');
+    expect(screen.getByRole('link', { name: 'ship it 🚀' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#12' })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['inline code', '`:tada:`', 'p > code'],
+    ['a fenced code block', '```\n:tada:\n```', 'pre > code'],
+    ['raw <code>', 'see <code>:tada:</code>', 'p > code'],
+    ['raw <tt> with markup inside', 'see <tt>*:tada:*</tt>', 'p > tt'],
+  ])('a shortcode inside %s stays literal', async (_place, markdown, selector) => {
+    const { container } = await renderMarkdown(markdown);
+    expect(container.querySelector(selector)).toHaveTextContent(':tada:');
+    expect(container.textContent).not.toContain('🎉');
+  });
+});
+
 describe('raw HTML', () => {
   test('<details> with a <summary> renders as a disclosure', async () => {
     const { container } = await renderMarkdown('<details><summary>Stack trace</summary>\n\nat **main**\n\n</details>');

@@ -21,6 +21,7 @@ import rehypeElementDefaults from './rehype-element-defaults';
 import rehypeGithubAlerts from './rehype-github-alerts';
 import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeInPageLinks from './rehype-in-page-links';
+import remarkEmoji from './remark-emoji';
 import remarkIssueReferences from './remark-issue-references';
 import { sanitizeSchema, USER_CONTENT_PREFIX } from './sanitize-schema';
 
@@ -40,6 +41,8 @@ export function markdownToTree(markdown: string, options: MarkdownTreeOptions): 
     .use(remarkGfm)
     .use(remarkBreaks)
     .use(remarkIssueReferences, { owner, name })
+    // `:tada:` as GitHub shows it; the emoji list is in the worker's script, never on the list's first paint.
+    .use(remarkEmoji)
     // Raw HTML stays in the tree as `raw` nodes, for the next step to parse (as react-markdown does).
     // remark-rehype prefixes footnote ids itself; the sanitiser then adds `user-content-`.
     .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: footnotePrefix })
