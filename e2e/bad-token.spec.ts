@@ -1,6 +1,8 @@
 /**
- * Journey: an expired token. Testing it in Settings says "Bad credentials";
- * browsing with it shows the 401 message and the way back to Settings.
+ * Journey: an expired token. Testing it in Settings says "Bad credentials"
+ * (with no button to the Settings page already shown); saving it checks it
+ * first and refuses it unless the user insists; browsing with it shows the 401
+ * message and the way back to Settings.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKENS, startE2eService } from './support/service';
@@ -29,9 +31,18 @@ test('an expired token is refused with Bad credentials, and the page leads to Se
   await expect(testResult).toBeVisible();
   await expect(testResult).toContainText('Bad credentials: your token is invalid, expired or revoked.');
   await expect(page.getByText(/This token belongs to/)).toHaveCount(0);
+  // Settings is the page shown: no button to open it.
+  await expect(testResult.getByRole('link', { name: 'Open Settings' })).toHaveCount(0);
+
+  // Saving checks the token with the service first, and keeps a refused one out.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user');
+  await page.getByRole('button', { name: 'Save token' }).click();
+  expect((await checked).status()).toBe(401);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: the service refused this token' })).toBeVisible();
+  await expect(page.getByText('No token for')).toBeVisible();
 
   // Saved anyway, then used to browse.
-  await page.getByRole('button', { name: 'Save token' }).click();
+  await page.getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.getByText('Token saved for this tab only.')).toBeVisible();
 
   const listAnswer = page.waitForResponse((response) => isIssueListUrl(response.url()));

@@ -56,7 +56,7 @@ test.beforeEach(async ({ page }) => {
 async function openAndSettle(page: import('@playwright/test').Page, search: string): Promise<number> {
   await page.goto(`${service.origin}/acme/rocket/issues${search === '' ? '' : `?${search}`}`);
   // What a reader waits for: the list's count, or the service's refusal of the query.
-  await expect(page.getByRole('heading', { name: /results?$|on this page$|^The service refused this query$|^No / }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /(Open|Closed|open and closed|on this page)$|^The service refused this query$|^No / }).first()).toBeVisible();
   // A rewrite loop never lets the network rest: wait for it to.
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => (window as unknown as { __addressWrites: number }).__addressWrites);

@@ -62,12 +62,16 @@ test('spending the quota pauses paging until the reset, then it resumes by itsel
   await expect(gauge).toContainText(`0 / ${UNAUTH_LIMIT}`);
   await expect(gauge.getByRole('meter', { name: 'Requests left' })).toHaveAttribute('aria-valuenow', '0');
 
-  // Paging is paused, saying until when (the service's reset time).
-  for (const name of ['First', 'Previous', 'Next', 'Last']) {
+  // Paging to pages not loaded yet is paused, saying until when (the service's reset time);
+  // the pages already loaded (all before this one) still open, for free.
+  for (const name of ['Next', 'Last']) {
     await expect(pager.getByRole('link', { name, exact: true })).toBeDisabled();
   }
+  for (const name of ['First', 'Previous']) {
+    await expect(pager.getByRole('link', { name, exact: true })).toBeEnabled();
+  }
   const paused = pager.getByRole('status');
-  await expect(paused).toContainText('Paging paused: rate limit reached. Resets at');
+  await expect(paused).toContainText('Pages already loaded still open; the others wait: rate limit reached. Resets at');
   const resetClock = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(resetAt);
   await expect(paused).toContainText(`Resets at ${resetClock}`);
   // The rows stay on screen, and no request went out meanwhile.

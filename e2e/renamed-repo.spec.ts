@@ -1,7 +1,8 @@
 /**
  * Journey: an old address of a renamed repository. The service answers 301,
  * the app follows it to the new name, updates the address bar (keeping the
- * filters) and says what happened.
+ * filters) and says what happened, without asking for the new name's
+ * repository and list again: the redirected answers were theirs.
  */
 import { expect, test } from '@playwright/test';
 import { startE2eService } from './support/service';
@@ -19,6 +20,12 @@ test.afterAll(async () => {
 
 test('the old name lands on the new one, with a notice and the rows', async ({ page }) => {
   const redirects: { from: string; status: number; location: string | null }[] = [];
+  // What the app asked for itself; a request that follows a 301 is the browser's, part of the same credit.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/repos/') && request.redirectedFrom() === null) asked.push(url.pathname);
+  });
   page.on('response', async (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/repos/acme/launch-pad') && response.status() === 301) {
       redirects.push({ from: response.url(), status: response.status(), location: await response.headerValue('location') });
@@ -38,4 +45,6 @@ test('the old name lands on the new one, with a notice and the rows', async ({ p
   // What went over the wire: a 301 to the new name.
   expect(redirects.length).toBeGreaterThan(0);
   for (const r of redirects) expect(r.location).toContain('/api/repos/acme/launchpad');
+  // The repository and its list asked for once each, by the old name; nothing again by the new one.
+  expect(asked.sort()).toEqual(['/api/repos/acme/launch-pad', '/api/repos/acme/launch-pad/issues']);
 });

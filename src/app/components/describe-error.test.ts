@@ -25,6 +25,15 @@ describe('error messages', () => {
     expect(describeError(new BadRequestError('bad', 400)).title).toBe('Bad request');
   });
 
+  it('suggests a token for a spent anonymous quota, and says when a token’s own quota resets', () => {
+    const resetAt = new Date('2026-05-01T14:30:00').getTime();
+    const spent = new RateLimitedError('API rate limit exceeded', 403, 'primary', resetAt, null, null);
+    expect(describeError(spent).next).toBe('Requests resume by themselves when the quota resets. A token raises the limit.');
+    const withToken = describeError(spent, 'repository', { hasToken: true }).next;
+    expect(withToken).not.toContain('A token raises the limit');
+    expect(withToken).toMatch(/^Your token’s quota resets at 0?2:30:00\sPM; requests resume by themselves then\.$/);
+  });
+
   it('sends to the error element only what leaves a view nothing to show', () => {
     expect(isViewFatal(new NotFoundError('x', 404))).toBe(true);
     expect(isViewFatal(new BadCredentialsError('x', 401))).toBe(true);

@@ -13,6 +13,7 @@ import {
   ServerError,
   ValidationError,
 } from '../api/api-errors';
+import { clockTime } from './time-format';
 
 export type ErrorKind =
   | 'bad-credentials'
@@ -43,16 +44,24 @@ export interface ErrorDescription {
 
 export type ErrorSubject = 'repository' | 'issue';
 
+/** What the words depend on besides the error: whether a token is in use, and whether Settings is the page shown. */
+export interface ErrorContext {
+  hasToken?: boolean;
+  inSettings?: boolean;
+}
+
 const base = { detail: null, retryable: false, linksToSettings: false, retryAt: null };
 
-export function describeError(error: unknown, subject: ErrorSubject = 'repository'): ErrorDescription {
+export function describeError(error: unknown, subject: ErrorSubject = 'repository', { hasToken = false, inSettings = false }: ErrorContext = {}): ErrorDescription {
   if (error instanceof BadCredentialsError) {
     return {
       ...base,
       kind: 'bad-credentials',
       title: 'Bad credentials',
       message: 'Bad credentials: your token is invalid, expired or revoked.',
-      next: 'Enter a valid token in Settings, or remove it to browse public repositories without one.',
+      next: inSettings
+        ? 'Check that the whole token was pasted, or create a new one.'
+        : 'Enter a valid token in Settings, or remove it to browse public repositories without one.',
       linksToSettings: true,
     };
   }
@@ -77,7 +86,10 @@ export function describeError(error: unknown, subject: ErrorSubject = 'repositor
           kind: 'rate-limited',
           title: 'Rate limit reached',
           message: 'Every request of this window’s quota has been used.',
-          next: 'Requests resume by themselves when the quota resets. A token raises the limit.',
+          // A token's own quota is what ran out: it raises nothing more, so say when it comes back.
+          next: hasToken
+            ? `Your token’s quota resets at ${clockTime(error.retryAt)}; requests resume by themselves then.`
+            : 'Requests resume by themselves when the quota resets. A token raises the limit.',
           retryAt: error.retryAt,
         }
       : {

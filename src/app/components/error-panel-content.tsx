@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { ClockIcon, LockIcon, SearchIcon, type Icon } from './icons';
 import { AlertIcon, StopIcon } from './page-icons';
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
+import { useConnection } from '../services/app-services-context';
 import { Countdown } from './countdown';
 import { describeError, type ErrorKind, type ErrorSubject } from './describe-error';
 
@@ -32,7 +33,11 @@ export function ErrorPanelContent({
   className,
   headingLevel = 2,
 }: ErrorPanelProps) {
-  const d = describeError(error, subject);
+  const { hasToken } = useConnection();
+  // On the Settings page itself, a button to open Settings leads nowhere.
+  const inSettings = useMatch('/settings') !== null;
+  const d = describeError(error, subject, { hasToken, inSettings });
+  const toSettings = d.linksToSettings && !inSettings;
   const IconFor = ICONS[d.kind] ?? AlertIcon;
   const Heading = `h${headingLevel}` as const;
   const tone = d.kind === 'rate-limited' || d.kind === 'secondary-rate-limited' ? 'attention' : 'danger';
@@ -63,14 +68,14 @@ export function ErrorPanelContent({
             </p>
           ) : null}
           <p className="text-fg-muted">{d.next}</p>
-          {d.linksToSettings || (d.retryable && onRetry) ? (
+          {toSettings || (d.retryable && onRetry) ? (
             <div className="flex flex-wrap gap-2 pt-1">
               {d.retryable && onRetry ? (
                 <button type="button" className="btn" onClick={onRetry} disabled={retrying}>
                   {retrying ? 'Retrying…' : 'Retry'}
                 </button>
               ) : null}
-              {d.linksToSettings ? (
+              {toSettings ? (
                 <Link to="/settings" className="btn">
                   Open Settings
                 </Link>

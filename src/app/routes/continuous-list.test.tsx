@@ -86,6 +86,19 @@ describe('the continuous list', () => {
     expect(listCalls()[1]).toBe(pageUrl('acme', 'rocket', 2, LIST_QUERY));
   });
 
+  it('counts issues and pull requests apart in what it says it loaded, and in the heading', async () => {
+    const pull = { url: '', html_url: '', diff_url: '', patch_url: '', merged_at: null };
+    renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+      handler: (url) =>
+        isListRequest(url)
+          ? ok(Array.from({ length: 12 }, (_, i) => makeIssue(12 - i, i % 3 === 0 ? { pull_request: pull } : {})))
+          : undefined,
+    });
+    await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 8 issues and 4 pull requests, all of them$/), FIRST_RENDER);
+    // One page and no next: the open ones are all here.
+    expect(screen.getByRole('heading', { level: 3, name: /loaded$/ })).toHaveTextContent(/^12 Open, 12 loaded$/);
+  });
+
   it('keeps the focused row, and its focus, while the rows around it are recycled', async () => {
     const user = userEvent.setup();
     renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {

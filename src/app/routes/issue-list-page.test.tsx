@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '../api/api-errors';
 import { links, makeIssue, makeLabel, makeRepository, makeUser, ok, pageUrl, searchResult, TEST_BASE_URL } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
+import { MemoryStorage, renderApp } from '../testing/render-app';
 
 const bug = makeLabel('bug', 'd73a4a', 'Something is broken');
 const docs = makeLabel('docs', '0075ca');
@@ -73,6 +73,30 @@ describe('the issue list', () => {
     expect(screen.getByRole('button', { name: 'Filter by assignee carol' })).toBeInTheDocument();
   });
 
+  it('says of a closed row who opened it and, when known, who closed it; of a merged pull request that it was merged', async () => {
+    const closedAt = '2024-03-01T12:00:00Z';
+    const pullRequest = (mergedAt: string | null) => ({ url: '', html_url: '', diff_url: '', patch_url: '', merged_at: mergedAt });
+    renderApp(['/acme/rocket/issues?q=is%3Aclosed'], {
+      handler: (url) =>
+        url.pathname.endsWith('/repos/acme/rocket/issues')
+          ? ok([
+              makeIssue(20, { title: 'Closed by its author', state: 'closed', closed_at: closedAt, user: makeUser('jonasweber') }),
+              makeIssue(21, { title: 'Closed by a maintainer', state: 'closed', closed_at: closedAt, user: makeUser('jonasweber'), closed_by: makeUser('mona') }),
+              makeIssue(22, { title: 'A merged fix', state: 'closed', closed_at: closedAt, user: makeUser('amara-o'), pull_request: pullRequest('2024-02-28T12:00:00Z') }),
+              makeIssue(23, { title: 'A pull request closed unmerged', state: 'closed', closed_at: closedAt, user: makeUser('bob'), pull_request: pullRequest(null) }),
+            ])
+          : undefined,
+    });
+    const meta = async (title: string) => within((await screen.findByRole('link', { name: title })).closest('li')!).getByText(/^#\d+$/).parentElement!;
+    expect(await meta('Closed by its author')).toHaveTextContent(/^#20\sby jonasweber was closed .+ ago$/);
+    expect(await meta('Closed by a maintainer')).toHaveTextContent(/^#21\sby jonasweber was closed by mona .+ ago$/);
+    expect(await meta('A merged fix')).toHaveTextContent(/^#22\sby amara-o was merged .+ ago$/);
+    expect((await meta('A merged fix')).querySelector('time')).toHaveAttribute('dateTime', '2024-02-28T12:00:00Z');
+    expect(await meta('A pull request closed unmerged')).toHaveTextContent(/^#23\sby bob was closed .+ ago$/);
+    // The author stays a filter.
+    expect(within((await screen.findByRole('link', { name: 'Closed by a maintainer' })).closest('li')!).getByRole('button', { name: 'jonasweber' })).toBeInTheDocument();
+  });
+
   it('builds the first request of a shared URL from its parameters', async () => {
     const { api } = renderApp(['/acme/rocket/issues?state=closed&labels=bug&per_page=50&page=3&sort=updated&direction=asc'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
@@ -109,7 +133,7 @@ describe('the issue list', () => {
     await user.type(box, 'is:open windows{Enter}');
 
     await waitFor(() => expect(currentSearch(router).get('q')).toBe('is:open windows'));
-    expect(await screen.findByRole('heading', { name: '1,234 results' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '1,234 Open' })).toBeInTheDocument();
     const searched = new URL(api.calls.find((u) => u.includes('/search/issues'))!);
     expect(searched.searchParams.get('q')).toBe('repo:acme/rocket is:open windows');
     const title = screen.getByRole('link', { name: 'Launch crashes on Windows' });
@@ -455,6 +479,76 @@ describe('the rate-limit gauge and paging', () => {
     });
     await waitFor(() => expect(screen.getByText(/Paging paused: rate limit reached/)).toBeInTheDocument());
     expect(services.rateLimit.getSnapshot().refused).toEqual({ kind: 'primary', until: retryAt });
+  });
+
+  it('at 0 remaining, still opens the pages it holds, by the pager as by Back, and asks for no other', async () => {
+    const user = userEvent.setup();
+    const { api, router } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
+    const rel = (name: string) => within(pager()).getByRole('link', { name });
+    const shownPage = async (page: number) => {
+      await waitFor(() => expect(within(pager()).getByText(/^Page\s/).textContent).toBe(`Page ${page} of 5`));
+      expect(screen.getByRole('list', { name: `Issues, page ${page}` })).toBeInTheDocument();
+    };
+    await screen.findByRole('link', { name: 'Rocket explodes on launch' });
+    await user.click(rel('Next'));
+    await shownPage(2);
+    await user.click(rel('Next'));
+    await shownPage(3);
+
+    act(() => api.reportRateLimit({ limit: 60, remaining: 0, used: 60, resetAt: Date.now() + 3_600_000, resource: 'core', observedAt: Date.now() }));
+    const listCalls = () => api.calls.filter((u) => u.includes('/repos/acme/rocket/issues?')).length;
+    const callsWhenSpent = listCalls();
+
+    // Pages 1 and 2 are held: First and Previous lead there; 4 and 5 would need a request.
+    expect(rel('First')).not.toHaveAttribute('aria-disabled');
+    expect(rel('Previous')).not.toHaveAttribute('aria-disabled');
+    expect(rel('Next')).toHaveAttribute('aria-disabled', 'true');
+    expect(rel('Last')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(pager()).getByRole('status')).toHaveTextContent(/^Pages already loaded still open; the others wait: rate limit reached\. Resets at/);
+
+    await user.click(rel('Previous'));
+    await shownPage(2);
+    // Page 1 was asked for by the address, not by a Link rel: held all the same.
+    await user.click(rel('First'));
+    await shownPage(1);
+    expect(currentSearch(router).get('page')).toBeNull();
+    expect(rel('Next')).not.toHaveAttribute('aria-disabled');
+    expect(rel('Last')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(rel('Next'));
+    await shownPage(2);
+
+    // Back shows what it showed before, the same way.
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await shownPage(1);
+    expect(listCalls()).toBe(callsWhenSpent);
+  });
+
+  it('at 0 remaining, a fresh load keeps the repository’s heading from this device', async () => {
+    const device = new MemoryStorage();
+    device.setItem('issuescope.recentRepos', JSON.stringify([{ fullName: 'Acme/Rocket', description: 'Ship to every region with one command.', private: true, visitedAt: 1 }]));
+    const retryAt = Date.now() + 3_600_000;
+    renderApp(['/acme/rocket/issues'], {
+      localStorage: device,
+      handler: (url) => (url.pathname.includes('/repos/') ? new RateLimitedError('API rate limit exceeded', 403, 'primary', retryAt, null, null) : undefined),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Acme\s*\/\s*Rocket/ })).toBeInTheDocument();
+    expect(await screen.findByText('Ship to every region with one command.')).toBeInTheDocument();
+    expect(screen.getByText('Private')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rate limit reached' })).toBeInTheDocument();
+  });
+
+  it('with a token whose quota is spent, says when it resets instead of suggesting a token', async () => {
+    const retryAt = Date.now() + 3_600_000;
+    renderApp(['/acme/rocket/issues'], {
+      token: 'isc_pat_spent',
+      handler: (url) => (url.pathname.endsWith('/issues') ? new RateLimitedError('API rate limit exceeded', 403, 'primary', retryAt, null, null) : undefined),
+    });
+    const panel = (await screen.findByRole('heading', { name: 'Rate limit reached' })).closest('section')!;
+    expect(panel).toHaveTextContent(/Your token’s quota resets at \d\d:\d\d:\d\d [AP]M; requests resume by themselves then\./);
+    expect(panel).not.toHaveTextContent('A token raises the limit');
   });
 
   it('shows the quota from GET /rate_limit on start', async () => {

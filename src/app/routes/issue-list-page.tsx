@@ -22,11 +22,13 @@ import { DEFAULT_SUMMARY, LabelMenu, PeopleMenu, PerPageSelect, SortSelect, Stat
 import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { issuePageQuery } from '../features/issues/issue-queries';
 import { IssueListBody } from '../features/issues/issue-list-body';
-import { ListCount, listStatus, refusalMessage } from '../features/issues/list-heading';
+import { refusalMessage } from '../features/issues/list-heading';
+import { loadListCounts } from '../features/issues/list-counts-chunk';
 import { ListModeToggle } from '../features/issues/list-mode-toggle';
 import { DEFAULT_QUERY, withQuery } from '../features/issues/list-query';
 import { continuousRequestUrl, pageLinkState, pageRequestUrl, readListView, resourceOf, withParams } from '../features/issues/list-view';
-import { Pager, pageCount } from '../features/issues/pager';
+import { pageCount } from '../features/issues/page-count';
+import { loadPager } from '../features/issues/pager-chunk';
 import { QueryBox } from '../features/issues/query-box';
 import { loadQueryTools } from '../features/issues/query-tools-chunk';
 import { RetryNotice } from '../features/issues/retry-notice';
@@ -39,6 +41,8 @@ import { useConnection } from '../services/app-services-context';
 import type { IssueListLoaderData } from './issue-list-loader';
 
 const ContinuousIssueList = lazy(async () => ({ default: (await importOutlastingOutage(loadContinuousIssueList)).ContinuousIssueList }));
+const Pager = lazy(async () => ({ default: (await importOutlastingOutage(loadPager)).Pager }));
+const Counted = lazy(async () => ({ default: (await importOutlastingOutage(loadListCounts)).PagedListCount }));
 
 export function IssueListPage() {
   const { tools } = useLoaderData() as IssueListLoaderData;
@@ -70,6 +74,9 @@ export function IssueListPage() {
   const issues = response?.data ?? [];
   const pages = response ? pageCount(response.links, shownPage) : null;
   const refused = query.error instanceof ValidationError ? refusalMessage(query.error.message, query.error.errors) : null;
+  // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
+  const counted = response !== query.data ? null : response !== undefined && !query.isPlaceholderData ? { answer: response, number: shownPage } : undefined;
+  const countedView = { owner, repo, view, tools, state: summary.state, page: counted, onPage: issues.length };
 
   const showQuery = (q: string) => void setSearchParams(withQuery(searchParams, q));
   const onEdit: EditQuery = (edit) => {
@@ -104,7 +111,16 @@ export function IssueListPage() {
   const modeToggle = <ListModeToggle mode={view.mode} onChange={(mode) => void setSearchParams(withParams(searchParams, { view: mode === 'continuous' ? 'continuous' : null }))} />;
   const filtered = view.q.trim() !== DEFAULT_QUERY;
   const emptyTitle = view.route?.kind === 'search' ? 'No results match this search' : filtered ? 'No issues match this query' : 'No open issues or pull requests';
-  const status = query.isPending ? (query.fetchStatus === 'fetching' ? 'Loading issues…' : '') : response ? listStatus(response.total, issues.length, shownPage, pages) : '';
+  const status = query.isPending ? (
+    query.fetchStatus === 'fetching' ? 'Loading issues…' : ''
+  ) : response ? (
+    // Said once the counts' chunk is here (it downloads with the first page).
+    <Suspense fallback="">
+      <Counted {...countedView} status={{ page: shownPage, pages }} />
+    </Suspense>
+  ) : (
+    ''
+  );
   const listProps = { owner, repo, linkState: { from: { pathname: location.pathname, search: location.search, state: location.state } }, onLabel: addLabel, onAuthor, onAssignee, highlight };
 
   return (
@@ -161,7 +177,7 @@ export function IssueListPage() {
             </div>
           }
         >
-          <ContinuousIssueList {...listProps} firstUrl={continuousRequestUrl(connection, owner, repo, view)} perPage={view.perPage} resource={resource} emptyTitle={emptyTitle} toolbar={modeToggle} />
+          <ContinuousIssueList {...listProps} view={view} tools={tools} state={summary.state} firstUrl={continuousRequestUrl(connection, owner, repo, view)} perPage={view.perPage} resource={resource} emptyTitle={emptyTitle} toolbar={modeToggle} />
         </Suspense>
       ) : (
         <>
@@ -181,7 +197,13 @@ export function IssueListPage() {
             {refreshing ? <ProgressBar label="Loading the page" /> : null}
             <header className="flex items-center justify-between gap-2 border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
               <h3 id={`${ids}-count`} className="text-sm">
-                {response ? <ListCount total={response.total} onPage={issues.length} /> : 'Issues and pull requests'}
+                {response ? (
+                  <Suspense fallback="Issues and pull requests">
+                    <Counted {...countedView} />
+                  </Suspense>
+                ) : (
+                  'Issues and pull requests'
+                )}
                 {response?.incomplete ? <span title="The search timed out before it saw everything: there may be more."> (incomplete)</span> : null}
               </h3>
               <span className="flex items-center gap-3">
@@ -208,7 +230,18 @@ export function IssueListPage() {
           </section>
 
           {response && issues.length > 0 ? (
-            <Pager links={response.links} page={shownPage} target={toPage} onFollow={followPage} block={block} notModified={response.notModified} offline={response.offline} />
+            <Suspense fallback={null}>
+              <Pager
+                {...{ owner, repo, view, block }}
+                search={searchParams}
+                links={response.links}
+                page={shownPage}
+                target={toPage}
+                onFollow={followPage}
+                notModified={response.notModified}
+                offline={response.offline}
+              />
+            </Suspense>
           ) : null}
         </>
       )}

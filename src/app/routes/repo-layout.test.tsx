@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeRepository, ok } from '../testing/fake-api';
+import { makeIssue, makeRepository, ok, TEST_BASE_URL } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
 const LONG = `Ship to every region with one command. ${'It also does a great many other things worth a sentence each. '.repeat(4)}`;
@@ -24,5 +24,35 @@ describe('the repository heading', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /acme\s*\/\s*rocket/ })).toBeInTheDocument();
     expect(screen.queryByText('Public')).not.toBeInTheDocument();
     expect(screen.queryByText(/open issues and pull requests/)).not.toBeInTheDocument();
+  });
+});
+
+describe('a renamed repository', () => {
+  const launchpadIssues = [makeIssue(3, { title: 'Countdown clock drifts', repository_url: `${TEST_BASE_URL}/repos/acme/launchpad` })];
+  const later = <T,>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+  it.each([
+    ['the repository answers first', 0, 50],
+    ['the list answers first', 50, 0],
+  ])('lands on the new name with what the old name’s answers brought, asking nothing again (%s)', async (_, repoDelayMs, listDelayMs) => {
+    const { api, router } = renderApp(['/acme/launch-pad/issues?q=is%3Aopen+label%3Abug'], {
+      handler: (url) => {
+        if (url.pathname.endsWith('/repos/acme/launch-pad')) return later(ok(makeRepository('acme', 'launchpad'), { movedTo: 'acme/launchpad' }), repoDelayMs);
+        if (url.pathname.endsWith('/repos/acme/launch-pad/issues')) return later(ok(launchpadIssues, { movedTo: 'acme/launchpad' }), listDelayMs);
+        return undefined;
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/launchpad/issues'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('is:open label:bug');
+    // The address changes before the new name's page renders: wait for its rows, not the old name's.
+    await waitFor(() => expect(screen.getByText(/was renamed to/)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Countdown clock drifts' })).toBeInTheDocument());
+    expect(screen.getByText(/was renamed to/)).toHaveTextContent('acme/launch-pad was renamed to acme/launchpad.');
+    expect(screen.getByRole('heading', { level: 1, name: /acme\s*\/\s*launchpad/ })).toBeInTheDocument();
+    // One request for the repository and one for the list, both under the old name: the 301s answered for the new one.
+    const repoCalls = api.calls.filter((u) => new URL(u).pathname.includes('/repos/'));
+    expect(repoCalls.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining(['/api/repos/acme/launch-pad', '/api/repos/acme/launch-pad/issues']));
+    expect(repoCalls.filter((u) => u.includes('/repos/acme/launchpad'))).toEqual([]);
+    expect(repoCalls).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import { Link, Navigate, Outlet, useLocation, useMatch, useParams, type LoaderFu
 import { Skeleton } from '../components/skeleton';
 import { formatCount } from '../components/time-format';
 import { activeBlock } from '../features/rate-limit/rate-limit-store';
-import { rememberRepo } from '../features/repo-picker/recent-repos';
+import { rememberRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
 import { issueViewPath, listPath } from '../features/repo-picker/app-paths';
 import { FollowRename, readRenamed } from '../features/repository/follow-rename';
 import { repositoryQuery } from '../features/repository/repo-queries';
@@ -54,6 +54,11 @@ export function RepoLayout() {
   const renamed = readRenamed(location.state);
   const data = repository.data?.data;
   const loading = repository.isPending && repository.fetchStatus !== 'idle';
+  // Until (or unless: the rate limit spent, the service down) the repository answers, what an earlier visit kept.
+  const remembered = useRecentRepos().find((item) => item.fullName.toLowerCase() === `${owner}/${repo}`.toLowerCase());
+  const [rememberedOwner, rememberedName] = remembered?.fullName.split('/') ?? [];
+  const visibility = data ? data.private === true : (remembered?.private ?? null);
+  const description = data ? data.description : (remembered?.description ?? null);
   // The repository's name heads its list; an issue's page has the issue's title as its one h1.
   const RepoName = useMatch('/:owner/:repo/issues/:number') === null ? 'h1' : 'p';
 
@@ -74,16 +79,16 @@ export function RepoLayout() {
         <RepoName className="flex min-w-0 items-center gap-2 text-xl">
           <RepoIcon size={20} aria-hidden="true" className="shrink-0 text-fg-muted" />
           <Link to={listPath(owner, repo)} className="min-w-0 truncate text-accent hover:underline">
-            <span>{data?.owner?.login ?? owner}</span>
+            <span>{data?.owner?.login ?? rememberedOwner ?? owner}</span>
             <span className="px-1 text-fg-muted">/</span>
-            <span className="font-semibold">{data?.name ?? repo}</span>
+            <span className="font-semibold">{data?.name ?? rememberedName ?? repo}</span>
           </Link>
         </RepoName>
         {/* Until the repository answers, placeholders hold the boxes its badge, count and description take. */}
-        {data ? (
+        {visibility !== null ? (
           <span className="inline-flex h-[18px] items-center gap-1 rounded-full border border-line px-2 text-xs text-fg-muted">
-            {data.private ? <LockIcon size={12} aria-hidden="true" /> : null}
-            {data.private ? 'Private' : 'Public'}
+            {visibility ? <LockIcon size={12} aria-hidden="true" /> : null}
+            {visibility ? 'Private' : 'Public'}
           </span>
         ) : (
           <Placeholder shown={loading} className="h-[18px] w-[3.25rem] rounded-full" />
@@ -98,9 +103,9 @@ export function RepoLayout() {
         </span>
       </div>
       {/* One line reserved (two on a phone); a longer description is cut there, in full in its title. */}
-      <p className="-mt-2 line-clamp-2 min-h-10 text-fg-muted sm:min-h-5" title={data?.description ?? undefined}>
-        {data ? (
-          data.description
+      <p className="-mt-2 line-clamp-2 min-h-10 text-fg-muted sm:min-h-5" title={description ?? undefined}>
+        {data || remembered ? (
+          description
         ) : loading ? (
           <span className="flex flex-col gap-2 py-1" aria-hidden="true">
             <Skeleton className="h-3 w-full sm:w-2/5" />

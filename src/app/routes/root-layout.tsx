@@ -44,7 +44,7 @@ export function RootLayout() {
       </a>
       <header className="sticky top-0 z-20 border-b border-line bg-canvas-subtle">
         {navigation.state === 'loading' ? <ProgressBar label="Loading the page" /> : null}
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
           <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-fg hover:text-accent" aria-label="Issuescope, start page">
             <IssueOpenedIcon size={22} aria-hidden="true" className="text-accent" />
             <span className="hidden sm:inline">Issuescope</span>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BadCredentialsError } from '../api/api-errors';
+import { BadCredentialsError, NetworkError } from '../api/api-errors';
 import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../testing/fake-api';
 import { renderApp } from '../testing/render-app';
 
@@ -36,6 +36,62 @@ describe('the settings panel', () => {
     await user.click(screen.getByRole('button', { name: 'Test token' }));
     expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
     expect(screen.getByText('Bad credentials: your token is invalid, expired or revoked.')).toBeInTheDocument();
+  });
+
+  it('offers no way to open Settings when a tested token is refused on the Settings page itself', async () => {
+    const user = userEvent.setup();
+    renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new BadCredentialsError('Bad credentials', 401) : undefined) });
+    await user.type(await screen.findByLabelText('Token'), 'expired-token');
+    await user.click(screen.getByRole('button', { name: 'Test token' }));
+    const panel = (await screen.findByRole('heading', { name: 'Bad credentials' })).closest('section')!;
+    expect(within(panel).queryByRole('link', { name: 'Open Settings' })).not.toBeInTheDocument();
+    expect(panel).toHaveTextContent('Check that the whole token was pasted, or create a new one');
+  });
+
+  it('checks a token before saving it: a refused one is not saved unless the user insists', async () => {
+    const user = userEvent.setup();
+    const { services, api } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new BadCredentialsError('Bad credentials', 401) : undefined) });
+    await user.type(await screen.findByLabelText('Token'), 'isc_pat_expired');
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
+
+    const refusal = await screen.findByText(/the service refused this token/);
+    expect(refusal.closest('[role="alert"]')).toHaveTextContent('Not saved: the service refused this token');
+    expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
+    expect(services.settings.getSnapshot().token).toBeNull();
+    expect(screen.queryByText(/Token saved/)).not.toBeInTheDocument();
+    expect(api.calls.some((u) => new URL(u).pathname.endsWith('/user'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(services.settings.getSnapshot().token).toBe('isc_pat_expired');
+    expect(await screen.findByText(/^Token saved for this tab only\./)).toHaveTextContent('Token saved for this tab only. Requests with it will fail until it is replaced.');
+  });
+
+  it('saves a token the service accepts and says whose it is', async () => {
+    const user = userEvent.setup();
+    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? ok(makeUser('mona')) : undefined) });
+    await user.type(await screen.findByLabelText('Token'), SECRET);
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
+    expect(await screen.findByText('Token saved for this tab only.')).toBeInTheDocument();
+    expect(services.settings.getSnapshot().token).toBe(SECRET);
+    expect(screen.getByText(/This token belongs to/).closest('[role="status"]')).toHaveTextContent('This token belongs to mona.');
+  });
+
+  it('saves a token it could not check, and says so', async () => {
+    const user = userEvent.setup();
+    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new NetworkError('offline') : undefined) });
+    await user.type(await screen.findByLabelText('Token'), SECRET);
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
+    expect(await screen.findByText(/It could not be checked just now/)).toHaveTextContent('Token saved for this tab only. It could not be checked just now (see below).');
+    expect(services.settings.getSnapshot().token).toBe(SECRET);
+  });
+
+  it('hints at the shape of the tokens of the service in use', async () => {
+    const user = userEvent.setup();
+    renderApp(['/settings']);
+    expect(await screen.findByLabelText('Token')).toHaveAttribute('placeholder', 'isc_pat_…');
+    await user.click(screen.getByRole('radio', { name: /^GitHub https/ }));
+    await user.click(screen.getByRole('button', { name: 'Use this service' }));
+    await waitFor(() => expect(screen.getByLabelText('Token')).toHaveAttribute('placeholder', 'github_pat_…'));
   });
 
   it('shows who a token belongs to and the rate limit it gets', async () => {

@@ -1,24 +1,18 @@
 /**
- * `/settings`: which service to talk to, and the token to talk to it with.
- * The token stays out of URLs, logs, the page's HTML and query keys: its input
- * is uncontrolled (React would mirror a controlled value into an attribute)
- * and read only when saved or tested.
+ * `/settings`: which service to talk to, and the token to talk to it with
+ * (features/settings/token-form.tsx).
  */
-import { CheckCircleIcon, EyeClosedIcon, EyeIcon, KeyIcon, ServerIcon, TrashIcon } from '@primer/octicons-react';
-import { useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ErrorPanel } from '../components/error-panel';
-import { Avatar } from '../components/avatar';
-import { clockTime, formatCount } from '../components/time-format';
+import { CheckCircleIcon, ServerIcon } from '@primer/octicons-react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { disallowedBaseUrlMessage, isAllowedBaseUrl } from '../features/settings/connect-policy';
-import { validateBaseUrl, type TokenPersistence } from '../features/settings/connection-settings';
-import { useTokenTest } from '../features/settings/use-token-test';
+import { validateBaseUrl } from '../features/settings/connection-settings';
+import { SettingsCard } from '../features/settings/settings-card';
+import { TokenForm } from '../features/settings/token-form';
 import { useAppServices } from '../services/app-services-context';
 import { RouteError } from './route-error';
 
 export const GITHUB_API = 'https://api.github.com';
 const ENTERPRISE_PATH = '/api/v3';
-const MS_PER_SECOND = 1000;
-export const TOKEN_SCOPE_HELP = 'A fine-grained token with access to the repositories you want and the Issues permission set to read-only.';
 
 type ServiceChoice = 'this' | 'github' | 'enterprise' | 'custom';
 
@@ -28,11 +22,6 @@ function choiceOf(baseUrl: string, defaultBaseUrl: string): { choice: ServiceCho
   const enterprise = /^https:\/\/([^/]+)\/api\/v3$/.exec(baseUrl);
   if (enterprise) return { choice: 'enterprise', host: enterprise[1]!, custom: '' };
   return { choice: 'custom', host: '', custom: baseUrl };
-}
-
-function tokenHint(token: string | null): string {
-  if (!token) return '';
-  return `••••${token.slice(-4)}`;
 }
 
 export function SettingsPage() {
@@ -46,18 +35,6 @@ export function SettingsPage() {
       <ServiceForm baseUrl={snapshot.baseUrl} defaultBaseUrl={defaultBaseUrl} />
       <TokenForm key={snapshot.baseUrl} baseUrl={snapshot.baseUrl} token={snapshot.token} persistence={snapshot.persistence} />
     </div>
-  );
-}
-
-function Card({ icon, title, children, labelledBy }: { icon: ReactNode; title: string; children: ReactNode; labelledBy: string }) {
-  return (
-    <section aria-labelledby={labelledBy} className="card">
-      <h2 id={labelledBy} className="flex items-center gap-2 border-b border-line bg-canvas-subtle px-4 py-3 text-base font-semibold">
-        {icon}
-        {title}
-      </h2>
-      <div className="space-y-4 p-4">{children}</div>
-    </section>
   );
 }
 
@@ -77,7 +54,7 @@ function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBase
   ];
 
   return (
-    <Card icon={<ServerIcon size={16} aria-hidden="true" />} title="Service" labelledBy={`${id}-title`}>
+    <SettingsCard icon={<ServerIcon size={16} aria-hidden="true" />} title="Service" labelledBy={`${id}-title`}>
       <form
         className="space-y-4"
         noValidate
@@ -176,163 +153,7 @@ function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBase
           </span>
         </div>
       </form>
-    </Card>
-  );
-}
-
-function TokenForm({ baseUrl, token, persistence }: { baseUrl: string; token: string | null; persistence: TokenPersistence }) {
-  const { settings } = useAppServices();
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [revealed, setRevealed] = useState(false);
-  const [keep, setKeep] = useState<TokenPersistence>(persistence);
-  const [message, setMessage] = useState<string | null>(null);
-  const [typed, setTyped] = useState(false);
-
-  const test = useTokenTest(() => ({ baseUrl, token: inputRef.current?.value.trim() || token || '' }));
-  const canTest = typed || token !== null;
-
-  return (
-    <Card icon={<KeyIcon size={16} aria-hidden="true" />} title="Personal Access Token" labelledBy={`${id}-title`}>
-      <p className="text-fg-muted">
-        Optional for public repositories; it raises the rate limit and opens private ones. {TOKEN_SCOPE_HELP}
-      </p>
-      <p className="text-xs text-fg-muted" role="status">
-        {token ? (
-          <>
-            A token (<span className="font-mono">{tokenHint(token)}</span>) is saved for <code className="break-all">{baseUrl}</code>,{' '}
-            {persistence === 'device' ? 'remembered on this device' : 'for this tab only'}.
-          </>
-        ) : (
-          <>
-            No token for <code className="break-all">{baseUrl}</code>: public repositories only, with the lower anonymous rate limit.
-          </>
-        )}
-      </p>
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = inputRef.current?.value.trim() ?? '';
-          if (value === '' && token === null) {
-            setMessage('Paste a token first.');
-            return;
-          }
-          // An empty field with a saved token only changes where it is kept.
-          settings.setToken(value === '' ? (token ?? '') : value, keep);
-          if (inputRef.current) inputRef.current.value = '';
-          setTyped(false);
-          setRevealed(false);
-          test.reset();
-          setMessage(keep === 'device' ? 'Token saved on this device.' : 'Token saved for this tab only.');
-        }}
-      >
-        <div>
-          <label htmlFor={`${id}-token`} className="mb-1 block font-semibold">
-            {token ? 'Replace the token' : 'Token'}
-          </label>
-          <div className="flex gap-2">
-            <input
-              ref={inputRef}
-              id={`${id}-token`}
-              name="token"
-              type={revealed ? 'text' : 'password'}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={token ? 'Paste a new token to replace the saved one' : 'github_pat_…'}
-              className="input font-mono"
-              aria-describedby={`${id}-scope`}
-              onChange={(event) => {
-                setTyped(event.currentTarget.value.trim() !== '');
-                setMessage(null);
-                if (test.data || test.error) test.reset();
-              }}
-            />
-            <button
-              type="button"
-              className="btn"
-              aria-pressed={revealed}
-              aria-controls={`${id}-token`}
-              onClick={() => setRevealed((shown) => !shown)}
-            >
-              {revealed ? <EyeClosedIcon size={16} aria-hidden="true" /> : <EyeIcon size={16} aria-hidden="true" />}
-              {revealed ? 'Hide' : 'Show'}
-            </button>
-          </div>
-          <p id={`${id}-scope`} className="mt-1 text-xs text-fg-muted">
-            Sent only to {baseUrl.replace(/^https?:\/\//, '')} in the Authorization header; never put in a URL.
-          </p>
-        </div>
-
-        <fieldset>
-          <legend className="mb-1 font-semibold">Keep it</legend>
-          <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-6">
-            <label className="inline-flex items-center gap-2">
-              <input type="radio" name="keep" value="session" checked={keep === 'session'} onChange={() => setKeep('session')} className="accent-(--color-accent)" />
-              This tab only
-            </label>
-            <label className="inline-flex items-center gap-2">
-              <input type="radio" name="keep" value="device" checked={keep === 'device'} onChange={() => setKeep('device')} className="accent-(--color-accent)" />
-              Remember on this device
-            </label>
-          </div>
-        </fieldset>
-
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary">
-            Save token
-          </button>
-          <button type="button" className="btn" disabled={!canTest || test.isPending} onClick={() => test.mutate()}>
-            {test.isPending ? 'Testing…' : 'Test token'}
-          </button>
-          {token ? (
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => {
-                settings.removeToken();
-                test.reset();
-                setMessage('Token removed.');
-              }}
-            >
-              <TrashIcon size={16} aria-hidden="true" />
-              Remove token
-            </button>
-          ) : null}
-        </div>
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      </form>
-
-      <div aria-live="polite">
-        {test.data ? <TokenTestSuccess result={test.data} /> : null}
-        {test.error ? <ErrorPanel error={test.error} headingLevel={3} /> : null}
-      </div>
-    </Card>
-  );
-}
-
-function TokenTestSuccess({ result }: { result: NonNullable<ReturnType<typeof useTokenTest>['data']> }) {
-  const { user, rateLimit } = result;
-  return (
-    <div role="status" className="flex items-center gap-3 rounded-md border border-open/40 bg-canvas-subtle p-3">
-      <Avatar login={user.login} url={user.avatar_url} size={40} decorative />
-      <div className="min-w-0">
-        <p>
-          <CheckCircleIcon size={16} aria-hidden="true" className="mr-1 inline text-open" />
-          This token belongs to <strong>{user.login}</strong>
-          {user.name ? <span className="text-fg-muted"> ({user.name})</span> : null}.
-        </p>
-        {rateLimit ? (
-          <p className="text-xs text-fg-muted">
-            Rate limit: {formatCount(rateLimit.limit)} requests per window, {formatCount(rateLimit.remaining)} left, resets at{' '}
-            {clockTime(rateLimit.reset * MS_PER_SECOND)}.
-          </p>
-        ) : null}
-      </div>
-    </div>
+    </SettingsCard>
   );
 }
 

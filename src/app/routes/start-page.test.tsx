@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../testing/fake-api';
@@ -13,6 +13,17 @@ describe('the start page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('is:issue is:closed label:bug -label:wontfix');
     expect(await screen.findByRole('combobox', { name: 'Search issues and pull requests' })).toHaveValue('is:issue is:closed label:bug -label:wontfix');
+  });
+
+  it('makes each example address a link to what typing it opens', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(['/']);
+    const hint = (await screen.findByText(/For example:/)).parentElement!;
+    expect(within(hint).getByRole('link', { name: 'acme/rocket' })).toHaveAttribute('href', '/acme/rocket/issues');
+    expect(within(hint).getByRole('link', { name: 'https://github.com/acme/rocket/pull/12' })).toHaveAttribute('href', '/acme/rocket/issues/12');
+    await user.click(within(hint).getByRole('link', { name: 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('is:issue is:closed label:bug');
   });
 
   it('says what to type when the input names no repository', async () => {
@@ -33,7 +44,8 @@ describe('the start page', () => {
 
     device.setItem('issuescope.savedViews', JSON.stringify([{ id: 'v1', name: 'Closed bugs', owner: 'acme', repo: 'rocket', search: '?state=closed&labels=bug', savedAt: 1 }]));
     renderApp(['/'], { localStorage: device });
-    expect(await screen.findByRole('link', { name: 'acme/rocket' })).toHaveAttribute('href', '/acme/rocket/issues');
+    const recent = await screen.findByRole('region', { name: 'Recent repositories' });
+    expect(await within(recent).findByRole('link', { name: 'acme/rocket' })).toHaveAttribute('href', '/acme/rocket/issues');
     expect(screen.getByText('The rocket repository')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Closed bugs' })).toHaveAttribute('href', '/acme/rocket/issues?state=closed&labels=bug');
     expect(screen.getByText(/closed, issues and pull requests, labelled bug/)).toBeInTheDocument();

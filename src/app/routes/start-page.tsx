@@ -7,13 +7,20 @@ import { ArrowRightIcon, HistoryIcon, TrashIcon } from '../components/page-icons
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
+import { useMediaQuery, WIDE_SCREEN } from '../components/use-media-query';
 import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
 import { listPath } from '../features/repo-picker/app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 
-const EXAMPLES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
+const EXAMPLE_ADDRESSES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
+
+/** Each example is a link to what typing it opens, so it can be tried with one click. */
+const EXAMPLES = EXAMPLE_ADDRESSES.flatMap((address) => {
+  const translated = translateRepoInput(address);
+  return translated.ok ? [{ address, path: translated.path }] : [];
+});
 
 export function StartPage() {
   return (
@@ -32,6 +39,8 @@ function RepoPicker() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // The long hint fits the box from Tailwind's `sm` up; a phone gets the short one.
+  const wide = useMediaQuery(WIDE_SCREEN);
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 pt-4 sm:pt-10">
       <h1 id={`${id}-title`} className="text-2xl font-semibold sm:text-3xl">
@@ -61,7 +70,7 @@ function RepoPicker() {
             id={`${id}-input`}
             name="repository"
             className="input py-2 text-base"
-            placeholder="owner/name or https://github.com/owner/name/issues"
+            placeholder={wide ? 'owner/name or https://github.com/owner/name/issues' : 'owner/name or a GitHub URL'}
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
@@ -82,10 +91,13 @@ function RepoPicker() {
         ) : null}
         <div id={`${id}-hint`} className="text-xs text-fg-muted">
           <p>Paste any github.com link to issues, pull requests or one issue; its search (is:closed, label:, author:, sort:…) becomes filters. For example:</p>
-          <ul className="mt-1 space-y-0.5">
-            {EXAMPLES.map((example) => (
-              <li key={example} className="font-mono break-all">
-                {example}
+          <ul className="mt-1">
+            {EXAMPLES.map(({ address, path }) => (
+              <li key={address} className="font-mono break-all">
+                {/* 24 px tall with its padding: a target of its own for a finger (WCAG 2.5.8). */}
+                <Link to={path} className="link inline-block py-1">
+                  {address}
+                </Link>
               </li>
             ))}
           </ul>

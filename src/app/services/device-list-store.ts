@@ -50,8 +50,10 @@ export function createDeviceListStore<T>({ storage, key, isItem, maxItems }: Dev
       };
     },
     update(change) {
-      const next = change(items).slice(0, maxItems);
-      if (next === items) return;
+      const changed = change(items);
+      // Unchanged (a repository already at the top, say): nothing to write, and no listener woken for nothing.
+      if (changed === items) return;
+      const next = changed.slice(0, maxItems);
       items = next;
       // Kept in memory even when storage refuses the write: it lasts until the tab closes.
       storage.setJson(key, next);

@@ -76,6 +76,7 @@ export function searchResult(items: Issue[], total = items.length, extra: Partia
 function defaultAnswer(url: URL): Answer {
   if (url.pathname.endsWith('/search/issues')) return searchResult([]);
   if (url.pathname.endsWith('/rate_limit')) return ok(rateLimitOverview());
+  if (url.pathname.endsWith('/user')) return ok(makeUser('octocat'));
   const repo = /\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname);
   if (repo) return ok(makeRepository(repo[1]!, repo[2]!));
   if (url.pathname.endsWith('/labels')) return ok([makeLabel('bug', 'd73a4a'), makeLabel('enhancement', 'a2eeef'), makeLabel('docs', '0075ca')]);

@@ -11,25 +11,29 @@ import { useNavigate } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../../components/error-panel';
-import { formatCount } from '../../components/time-format';
 import { useHotkeys } from '../../components/use-hotkeys';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueViewPath } from '../repo-picker/app-paths';
 import { FollowRename } from '../repository/follow-rename';
 import { EmptyState, ListBeforeFirstPage } from './issue-list-states';
+import { LoadedCount } from './list-counts';
+import type { ListView } from './list-view';
+import { loadedKinds, loadedStatus } from './loaded-status';
+import type { QueryTools } from './query-tools';
+import { useStateCounts } from './use-state-counts';
 import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { RetryNotice } from './retry-notice';
 import { useContinuousIssues } from './use-continuous-issues';
 import VirtualIssueRows from './virtual-issue-rows';
 
-/** "Loaded 2,417 issues", and ", all of them" once there is no next page. */
-export function loadedStatus(count: number, complete: boolean): string {
-  return `Loaded ${formatCount(count)} ${count === 1 ? 'issue' : 'issues'}${complete ? ', all of them' : ''}`;
-}
-
 export interface ContinuousIssueListProps {
   owner: string;
   repo: string;
+  /** the view (its query, page size) and the query tools, to count what the query selects */
+  view: ListView;
+  tools: QueryTools | null;
+  /** the state the query selects; null for both */
+  state: 'open' | 'closed' | null;
   /** the first page's URL (of the list endpoint or a search), or null while it is not known yet */
   firstUrl: string | null;
   perPage: number;
@@ -51,6 +55,9 @@ export interface ContinuousIssueListProps {
 export function ContinuousIssueList({
   owner,
   repo,
+  view,
+  tools,
+  state,
   firstUrl,
   perPage,
   resource,
@@ -73,9 +80,12 @@ export function ContinuousIssueList({
   // The same arrays until a page arrives or a filter changes: the virtualised rows key their work on them.
   const issues = useMemo(() => pages.flatMap((page) => page.data), [pages]);
   const rows = issues;
-  // A search counts what matches; the list endpoint does not.
-  const total = pages[0]?.total ?? null;
+  const kinds = useMemo(() => loadedKinds(issues), [issues]);
   const complete = query.data !== undefined && !query.hasNextPage;
+  const first = pages[0];
+  // Every page loaded: what is loaded is the count (as the last page's own rows finish it).
+  const counted = first !== undefined ? { answer: complete ? { ...first, data: issues, links: {} } : first, number: 1 } : undefined;
+  const counts = useStateCounts({ owner, repo, view, tools, state, page: counted });
   const { hasNextPage, isFetching, fetchNextPage } = query;
   const nextPageError = query.isFetchNextPageError ? query.error : null;
 
@@ -107,7 +117,7 @@ export function ContinuousIssueList({
     },
   });
 
-  const status = query.data === undefined ? (query.fetchStatus === 'fetching' ? 'Loading issues…' : '') : loadedStatus(issues.length, complete);
+  const status = query.data === undefined ? (query.fetchStatus === 'fetching' ? 'Loading issues…' : '') : loadedStatus(kinds, complete);
 
   return (
     <>
@@ -125,19 +135,7 @@ export function ContinuousIssueList({
       <section aria-labelledby={countId} aria-busy={query.isFetching} className="card">
         <header className="flex items-center justify-between gap-2 rounded-t-md border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
           <h3 id={countId} className="text-sm">
-            {query.data ? (
-              total !== null ? (
-                <>
-                  <span className="font-semibold text-fg">{formatCount(total)}</span> {total === 1 ? 'result' : 'results'}, {formatCount(issues.length)} loaded
-                </>
-              ) : (
-                <>
-                  <span className="font-semibold text-fg">{formatCount(issues.length)}</span> loaded
-                </>
-              )
-            ) : (
-              'Issues and pull requests'
-            )}
+            {query.data ? <LoadedCount counts={counts} state={state} loaded={issues.length} /> : 'Issues and pull requests'}
           </h3>
           {toolbar}
         </header>
@@ -181,7 +179,7 @@ export function ContinuousIssueList({
         </div>
       );
     }
-    if (complete) return <span>{loadedStatus(issues.length, true)}.</span>;
+    if (complete) return <span>{loadedStatus(kinds, true)}.</span>;
     if (block !== null) {
       return (
         <p className="flex items-center gap-1.5 text-attention">

@@ -5,6 +5,7 @@ import { isSearchIssuesUrl } from '../../api/api-client';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
+import { seedAfterRename } from '../repository/seed-after-rename';
 import { repoPath } from '../repository/repo-queries';
 
 export const COMMENTS_PER_PAGE = 30;
@@ -40,10 +41,15 @@ async function fetchIssuePage(connection: Connection, url: string, signal: Abort
   return { ...expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'), total: null, incomplete: false };
 }
 
+
 export function issuePageQuery(connection: Connection, url: string) {
   return queryOptions({
     queryKey: issueKeys.page(connection.identity, url),
-    queryFn: ({ signal }): Promise<IssuePage> => fetchIssuePage(connection, url, signal),
+    queryFn: async ({ signal, client }): Promise<IssuePage> => {
+      const page = await fetchIssuePage(connection, url, signal);
+      await seedAfterRename(client, connection.identity, 'page', url, page);
+      return page;
+    },
   });
 }
 
@@ -56,7 +62,11 @@ export function issuePageQuery(connection: Connection, url: string) {
 export function issueContinuousQuery(connection: Connection, firstUrl: string) {
   return infiniteQueryOptions({
     queryKey: issueKeys.continuous(connection.identity, firstUrl),
-    queryFn: ({ pageParam, signal }): Promise<IssuePage> => fetchIssuePage(connection, pageParam, signal),
+    queryFn: async ({ pageParam, signal, client }): Promise<IssuePage> => {
+      const page = await fetchIssuePage(connection, pageParam, signal);
+      if (pageParam === firstUrl) await seedAfterRename(client, connection.identity, 'continuous', firstUrl, page);
+      return page;
+    },
     initialPageParam: firstUrl,
     getNextPageParam: (last) => (last.data.length > 0 ? last.links.next : undefined),
   });
@@ -69,8 +79,12 @@ export function issuePath(owner: string, repo: string, number: number): string {
 export function issueDetailQuery(connection: Connection, owner: string, repo: string, number: number) {
   return queryOptions({
     queryKey: issueKeys.detail(connection.identity, owner, repo, number),
-    queryFn: async ({ signal }): Promise<ApiResponse<Issue>> =>
-      expectShape(await connection.client.get<Issue>(apiUrl(connection, issuePath(owner, repo, number)), { signal }), 'object'),
+    queryFn: async ({ signal, client }): Promise<ApiResponse<Issue>> => {
+      const url = apiUrl(connection, issuePath(owner, repo, number));
+      const response = expectShape(await connection.client.get<Issue>(url, { signal }), 'object');
+      await seedAfterRename(client, connection.identity, number, url, response);
+      return response;
+    },
   });
 }
 

@@ -1,14 +1,13 @@
 import clsx from 'clsx';
-import { ChecklistIcon, CommentIcon, MilestoneIcon, SmileyIcon } from '../../components/icons';
+import { CommentIcon, SmileyIcon } from '../../components/icons';
 import type { CSSProperties, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
-import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../components/time-format';
 import { IssueStateIcon } from './issue-state-icon';
-import { taskProgress } from './task-progress';
+import { IssueRowMeta } from './issue-row-meta';
 import { IssueTitle, type TitleHighlighter } from '../../components/issue-title';
 
 const MAX_AVATARS = 3;
@@ -36,9 +35,7 @@ export interface IssueRowProps {
 }
 
 export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual }: IssueRowProps) {
-  const tasks = taskProgress(issue.body);
   const reactions = issue.reactions?.total_count ?? 0;
-  const author = issue.user?.login ?? 'ghost';
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
   return (
     <li
@@ -85,41 +82,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
             </span>
           ) : null}
         </div>
-        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-fg-muted">
-          <span>#{issue.number}</span>
-          <span>
-            {issue.state === 'closed' && issue.closed_at ? (
-              <>
-                closed <RelativeTime iso={issue.closed_at} />
-              </>
-            ) : (
-              <>
-                opened <RelativeTime iso={issue.created_at} />
-              </>
-            )}{' '}
-            by{' '}
-            <button type="button" onClick={() => onAuthor(author)} title={`Show only what ${author} opened`} className="muted-link font-medium">
-              {author}
-            </button>
-          </span>
-          {tasks !== null ? (
-            <span className="inline-flex items-center gap-1" title={`${tasks.done} of ${tasks.total} tasks completed`}>
-              <span aria-hidden="true">·</span>
-              <ChecklistIcon size={12} aria-hidden="true" />
-              {tasks.done} of {tasks.total} tasks
-              <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
-                <span className="block h-full bg-open" style={{ width: `${(tasks.done / tasks.total) * 100}%` }} />
-              </span>
-            </span>
-          ) : null}
-          {issue.milestone ? (
-            <span className="inline-flex min-w-0 items-center gap-1">
-              <span aria-hidden="true">·</span>
-              <MilestoneIcon size={12} aria-hidden="true" />
-              <span className="truncate">{issue.milestone.title}</span>
-            </span>
-          ) : null}
-        </p>
+        <IssueRowMeta issue={issue} onAuthor={onAuthor} />
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5 sm:flex-row sm:items-start sm:gap-4">
         {assignees.length > 0 ? (

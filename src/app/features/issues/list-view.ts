@@ -5,6 +5,7 @@
  * answers the query exactly (./query-route). Paging follows the `Link` URLs
  * the service sent (spec 4.2 rule 3), carried in the router's location state.
  */
+import type { To } from 'react-router';
 import type { ListParams } from '../../../shared/list-params';
 import { parsePage, parsePerPage } from '../../../shared/list-params';
 import { searchIssuesPath } from '../../api/api-client';
@@ -134,6 +135,12 @@ export function pageRequestUrl(connection: Pick<Connection, 'baseUrl'>, owner: s
 /** The location state that makes the list request `url` (a `Link` rel) for this view's query. */
 export function pageLinkState(owner: string, repo: string, view: ListView, url: string): PageLinkState | null {
   return view.route === null ? null : { pageLink: { url, filters: filterSignature(owner, repo, view, view.route) } };
+}
+
+/** Where a page of the list is: the address, and the location state (a `Link` rel to request, or none). */
+export interface PageTarget {
+  to: To;
+  state: unknown;
 }
 
 /** A copy of `search` with some parameters set (or removed with null/''); any change but the page's own starts at page 1. */

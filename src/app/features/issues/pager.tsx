@@ -1,20 +1,16 @@
 import clsx from 'clsx';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
-import { Link, type To } from 'react-router';
+import { Link } from 'react-router';
 import type { PageLinks } from '../../api/api-types';
-import { pageNumberOf } from '../../api/link-header';
 import { Countdown } from '../../components/countdown';
 import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { ListView, PageTarget } from './list-view';
+import { pageCount } from './page-count';
+import { useHeldPageTarget } from './use-held-page-target';
 
 export type PageRel = 'first' | 'prev' | 'next' | 'last';
 
-/** "Page X of Y": `last` tells Y; without it, the next page's existence tells whether this is the last. */
-export function pageCount(links: PageLinks, page: number): number | null {
-  const last = pageNumberOf(links.last);
-  if (last !== null) return Math.max(last, page);
-  return links.next === undefined ? page : null;
-}
 
 // The visible text is the accessible name on every screen size (WCAG 2.5.3, Label in Name):
 // the four fit side by side on a 360 px phone, so there is no shortened "Prev".
@@ -27,20 +23,30 @@ const RELS: { rel: PageRel; label: string; icon?: ReactNode; iconAfter?: ReactNo
 
 /**
  * First / Previous / Next / Last, each following the `Link` rel the service
- * sent (spec 4.2 rule 3), enabled only when it sent one, and paused while the
- * rate limit is spent.
+ * sent (spec 4.2 rule 3), enabled only when it sent one. While the rate limit
+ * is spent, a rel still leads to a page already held (it costs nothing, as
+ * Back does), and waits for the reset otherwise. A chunk of its own
+ * (./pager-chunk): it shows with the first page's rows, never before.
  */
-export function Pager({ links, page, target, onFollow, block, notModified, offline }: {
+export function Pager({ owner, repo, view, search, links, page, target, onFollow, block, notModified, offline }: {
+  owner: string;
+  repo: string;
+  view: ListView;
+  /** the address's search parameters */
+  search: URLSearchParams;
   links: PageLinks;
   page: number;
   /** where following a rel URL goes: the app URL and the location state carrying the rel */
-  target: (url: string) => { to: To; state: unknown };
+  target: (url: string) => PageTarget;
   onFollow: (url: string) => void;
   block: RateLimitBlock | null;
   notModified: boolean;
   offline: boolean;
 }) {
   const total = pageCount(links, page);
+  const paused = block !== null;
+  const heldTarget = useHeldPageTarget({ owner, repo, view, search, links, paused, toRel: target });
+  const held = paused ? RELS.map(({ rel }) => links[rel]).filter((url) => url !== undefined && heldTarget(url) !== null) : [];
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center gap-2 py-3 sm:flex-row sm:flex-wrap sm:justify-between">
       <div className="flex items-center gap-2 text-fg-muted">
@@ -72,7 +78,8 @@ export function Pager({ links, page, target, onFollow, block, notModified, offli
               {iconAfter}
             </>
           );
-          if (url === undefined || block !== null) {
+          const heldTo = paused && url !== undefined ? heldTarget(url) : null;
+          if (url === undefined || (paused && heldTo === null)) {
             return (
               <span
                 key={rel}
@@ -80,15 +87,24 @@ export function Pager({ links, page, target, onFollow, block, notModified, offli
                 aria-disabled="true"
                 aria-label={label}
                 className={clsx('btn btn-sm')}
-                title={block !== null ? 'Paused until the rate limit resets' : `No ${label.toLowerCase()} page`}
+                title={url !== undefined ? 'Paused until the rate limit resets' : `No ${label.toLowerCase()} page`}
               >
                 {content}
               </span>
             );
           }
-          const { to, state } = target(url);
+          const { to, state } = heldTo ?? target(url);
           return (
-            <Link key={rel} to={to} state={state} aria-label={label} className="btn btn-sm" onClick={() => onFollow(url)}>
+            <Link
+              key={rel}
+              to={to}
+              state={state}
+              aria-label={label}
+              className="btn btn-sm"
+              title={heldTo !== null ? 'Already loaded: opens without a request' : undefined}
+              // Nothing to start while paused: the page is held.
+              onClick={paused ? undefined : () => onFollow(url)}
+            >
               {content}
             </Link>
           );
@@ -97,7 +113,8 @@ export function Pager({ links, page, target, onFollow, block, notModified, offli
       {block !== null ? (
         <p role="status" className="flex items-center gap-1.5 text-xs text-attention sm:basis-full sm:justify-end">
           <ClockIcon size={14} aria-hidden="true" />
-          {block.kind === 'primary' ? 'Paging paused: rate limit reached. Resets at ' : 'Paging paused: too many requests. Resumes at '}
+          {held.length > 0 ? 'Pages already loaded still open; the others wait: ' : 'Paging paused: '}
+          {block.kind === 'primary' ? 'rate limit reached. Resets at ' : 'too many requests. Resumes at '}
           <Countdown until={block.until} className="font-medium" />
         </p>
       ) : null}

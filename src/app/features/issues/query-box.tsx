@@ -112,7 +112,8 @@ export function QueryBox({ owner, repo, q, inputRef, people, invalid, describedB
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         defaultValue={q}
-        placeholder="Search: is:open label:bug crash"
+        // A hint that fits the box beside the Filters and Save buttons on a phone, about 20 characters.
+        placeholder="label:bug crash"
         className="input pl-8 font-mono text-[13px]"
         autoComplete="off"
         autoCapitalize="off"

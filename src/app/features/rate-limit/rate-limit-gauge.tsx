@@ -7,10 +7,11 @@ import { useRateLimit } from './use-rate-limit';
 /**
  * The gauge's text column, the same for the placeholder and the figures, so the
  * header does not move when the first answer arrives: room for "14,999 / 15,000"
- * and "resets in 1:00:00" (GitHub's limits; larger counts are shortened below). Its lines
- * span the box, so new text does not move them either. index.html draws the placeholder too.
+ * and "resets in 1:00:00" (GitHub's limits; larger counts are shortened below), on a
+ * phone too: a bare "59:36" does not say what it counts down to. Its lines span the
+ * box, so new text does not move them either. index.html draws the placeholder too.
  */
-const TEXT_BOX = 'flex min-w-[12ch] flex-col text-right leading-tight sm:min-w-[14ch]';
+const TEXT_BOX = 'flex min-w-[14ch] flex-col text-right leading-tight';
 /** Above this a count is shown as "1.2M" (the title and the meter keep the exact figure), so it stays in TEXT_BOX. */
 const COMPACT_FROM = 100_000;
 
@@ -34,12 +35,9 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
       <div role="group" className="flex items-center gap-2 text-xs text-fg-muted" aria-label={`${name}: not known yet`}>
         <div className={TEXT_BOX} aria-hidden="true">
           <span className="tabular-nums">– / –</span>
-          <span>
-            <span className="hidden sm:inline">{resource === 'search' ? 'Search limit' : 'Rate limit'}</span>
-            <span className="sm:hidden">{resource === 'search' ? 'search' : 'limit'}</span>
-          </span>
+          <span>{resource === 'search' ? 'Search limit' : 'Rate limit'}</span>
         </div>
-        <span className="h-1.5 w-12 rounded-full bg-canvas-inset sm:w-20" aria-hidden="true" />
+        <span className="h-1.5 w-8 rounded-full bg-canvas-inset sm:w-20" aria-hidden="true" />
       </div>
     );
   }
@@ -63,14 +61,14 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
         <span className="text-fg-muted tabular-nums">
           {block !== null ? (
             <>
-              <span className="hidden sm:inline">{resource === 'search' ? 'search' : 'paused'} · </span>
+              {resource === 'search' ? 'search · ' : 'paused · '}
               {countdown(block.until - now)}
             </>
           ) : restored ? (
             'refreshing'
           ) : (
             <>
-              <span className="hidden sm:inline">{resource === 'search' ? 'search · ' : 'resets in '}</span>
+              {resource === 'search' ? 'search · ' : 'resets in '}
               {countdown(until - now)}
             </>
           )}
@@ -83,7 +81,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
         aria-valuemax={core.limit}
         aria-valuenow={remaining}
         aria-valuetext={description}
-        className="h-1.5 w-12 overflow-hidden rounded-full bg-canvas-inset sm:w-20"
+        className="h-1.5 w-8 overflow-hidden rounded-full bg-canvas-inset sm:w-20"
       >
         <div
           className={clsx('h-full rounded-full transition-[width]', tone === 'danger' ? 'bg-danger' : tone === 'attention' ? 'bg-attention' : 'bg-open')}

@@ -4,6 +4,7 @@ import type { Label, Repository } from '../../../shared/wire-types';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
+import { seedAfterRename } from './seed-after-rename';
 
 /** GitHub's maximum page size; a repository with more labels shows its first hundred. */
 export const LABELS_PER_PAGE = 100;
@@ -25,8 +26,12 @@ export function repoPath(owner: string, repo: string): string {
 export function repositoryQuery(connection: Connection, owner: string, repo: string) {
   return queryOptions({
     queryKey: repoKeys.detail(connection.identity, owner, repo),
-    queryFn: async ({ signal }): Promise<ApiResponse<Repository>> =>
-      expectShape(await connection.client.get<Repository>(apiUrl(connection, repoPath(owner, repo)), { signal }), 'object'),
+    queryFn: async ({ signal, client }): Promise<ApiResponse<Repository>> => {
+      const url = apiUrl(connection, repoPath(owner, repo));
+      const response = expectShape(await connection.client.get<Repository>(url, { signal }), 'object');
+      await seedAfterRename(client, connection.identity, 'repository', url, response);
+      return response;
+    },
     staleTime: REPO_STALE_TIME_MS,
   });
 }

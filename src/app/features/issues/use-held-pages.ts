@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useConnection } from '../../services/app-services-context';
+import { issueKeys } from './issue-queries';
+
+const SEPARATOR = '\n';
+
+/**
+ * Which of these list page URLs the query cache holds an answer for: pages
+ * that show without a request (while the rate limit is spent, say).
+ * Re-renders only when that set changes.
+ */
+export function useHeldPages(urls: readonly string[]): ReadonlySet<string> {
+  const queryClient = useQueryClient();
+  const { identity } = useConnection();
+  const key = urls.join(SEPARATOR);
+  const subscribe = useCallback((listener: () => void) => queryClient.getQueryCache().subscribe(listener), [queryClient]);
+  const held = useSyncExternalStore(subscribe, () =>
+    key === ''
+      ? ''
+      : key
+          .split(SEPARATOR)
+          .filter((url) => queryClient.getQueryData(issueKeys.page(identity, url)) !== undefined)
+          .join(SEPARATOR),
+  );
+  return useMemo(() => new Set(held === '' ? [] : held.split(SEPARATOR)), [held]);
+}
