@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeIssue, makeRepository, ok, TEST_BASE_URL } from '../testing/fake-api';
+import { commentEvent } from '../testing/fake-timeline';
 import { renderApp } from '../testing/render-app';
 
 const LONG = `Ship to every region with one command. ${'It also does a great many other things worth a sentence each. '.repeat(4)}`;
@@ -54,5 +55,27 @@ describe('a renamed repository', () => {
     expect(repoCalls.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining(['/api/repos/acme/launch-pad', '/api/repos/acme/launch-pad/issues']));
     expect(repoCalls.filter((u) => u.includes('/repos/acme/launchpad'))).toEqual([]);
     expect(repoCalls).toHaveLength(2);
+  });
+
+  it.each([
+    ['the timeline answers last', 0, 50],
+    ['the issue answers last', 50, 0],
+  ])('lands an issue’s old address on the new name with its history, asking nothing again (%s)', async (_, issueDelayMs, timelineDelayMs) => {
+    const moved = { movedTo: 'acme/launchpad' };
+    const { api, router } = renderApp(['/acme/launch-pad/issues/3'], {
+      handler: (url) => {
+        if (url.pathname.endsWith('/repos/acme/launch-pad')) return ok(makeRepository('acme', 'launchpad'), moved);
+        if (url.pathname.endsWith('/repos/acme/launch-pad/issues/3')) return later(ok(launchpadIssues[0], moved), issueDelayMs);
+        if (url.pathname.endsWith('/repos/acme/launch-pad/issues/3/timeline')) return later(ok([commentEvent(1, 'Off by a second a day')], moved), timelineDelayMs);
+        return undefined;
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/launchpad/issues/3'));
+    await waitFor(() => expect(screen.getByText(/was renamed to/)).toHaveTextContent('acme/launch-pad was renamed to acme/launchpad.'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Countdown clock drifts/ }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Off by a second a day', {}, { timeout: 5_000 })).toBeInTheDocument();
+    // The repository, the issue and its timeline asked for once each, under the old name: the 301s answered for the new one.
+    const repoCalls = api.calls.map((u) => new URL(u).pathname).filter((path) => path.includes('/repos/'));
+    expect(repoCalls.sort()).toEqual(['/api/repos/acme/launch-pad', '/api/repos/acme/launch-pad/issues/3', '/api/repos/acme/launch-pad/issues/3/timeline']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateToken, hashesEqual, hashToken, tokenFromHeader, TOKEN_PREFIX } from './tokens';
+import { TOKEN_PREFIX } from '../../shared/token-prefix';
+import { generateToken, hashesEqual, hashToken, tokenFromHeader } from './tokens';
 
 describe('tokens', () => {
   it('generates distinct prefixed tokens and stores only a 64-hex hash', () => {

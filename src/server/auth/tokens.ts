@@ -4,9 +4,7 @@
  * (GitHub does the same); a slow password hash would only slow every request.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/** Our prefix, like GitHub's `github_pat_`, so secret scanners and people can recognise one. */
-export const TOKEN_PREFIX = 'isc_pat_';
+import { TOKEN_PREFIX } from '../../shared/token-prefix';
 
 export function generateToken(): string {
   return TOKEN_PREFIX + randomBytes(20).toString('base64url');

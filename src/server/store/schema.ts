@@ -7,6 +7,7 @@
  * column, so any page is an index walk, never a sort of the whole repository.
  */
 import type Database from 'better-sqlite3';
+import { backfillRows } from './backfill-rows';
 import { issueReferencesIn } from './build-event-documents';
 import { foldName } from './search-text';
 import { CREATE_SEARCH_INDEX_SQL, insertIssueText, storedSearchText } from './sqlite-search-index';
@@ -145,9 +146,6 @@ export const MIGRATIONS: readonly Migration[] = [
   addHistory,
 ];
 
-/** Rows are read a slice at a time: a large database's documents never sit in memory at once. */
-const BACKFILL_SLICE_ROWS = 500;
-
 function addSearch(db: Database.Database): void {
   db.exec(`
     ALTER TABLE issues ADD COLUMN is_pull_request INTEGER NOT NULL DEFAULT 0;
@@ -165,17 +163,12 @@ function addSearch(db: Database.Database): void {
   };
   const slice = db.prepare('SELECT rowid, repo_id, number, doc FROM issues WHERE rowid > ? ORDER BY rowid LIMIT ?');
   const update = db.prepare('UPDATE issues SET is_pull_request = ?, closed_at = ?, milestone_title = ? WHERE rowid = ?');
-  for (let after = 0; ; ) {
-    const rows = slice.all(after, BACKFILL_SLICE_ROWS) as Array<{ rowid: number; repo_id: number; number: number; doc: string }>;
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const doc = JSON.parse(row.doc) as { pull_request?: unknown; closed_at: string | null; milestone: { title: string } | null };
-      update.run(doc.pull_request === undefined ? 0 : 1, doc.closed_at, doc.milestone ? foldName(doc.milestone.title) : null, row.rowid);
-      const text = storedSearchText(prepare, row.repo_id, row.number, row.doc);
-      if (text) insertIssueText(prepare, row.repo_id, row.number, text);
-      after = row.rowid;
-    }
-  }
+  backfillRows<{ rowid: number; repo_id: number; number: number; doc: string }>(slice, (row) => {
+    const doc = JSON.parse(row.doc) as { pull_request?: unknown; closed_at: string | null; milestone: { title: string } | null };
+    update.run(doc.pull_request === undefined ? 0 : 1, doc.closed_at, doc.milestone ? foldName(doc.milestone.title) : null, row.rowid);
+    const text = storedSearchText(prepare, row.repo_id, row.number, row.doc);
+    if (text) insertIssueText(prepare, row.repo_id, row.number, text);
+  });
   db.exec(SEARCH_INDEXES_SQL);
 }
 
@@ -241,14 +234,9 @@ function addHistory(db: Database.Database): void {
     db.prepare('SELECT rowid, repo_id, issue_number AS number, id AS comment, created_at, doc FROM comments WHERE rowid > ? ORDER BY rowid LIMIT ?'),
   ];
   for (const slice of texts) {
-    for (let after = 0; ; ) {
-      const rows = slice.all(after, BACKFILL_SLICE_ROWS) as Array<{ rowid: number; repo_id: number; number: number; comment: number; created_at: string; doc: string }>;
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        const { body } = JSON.parse(row.doc) as { body: string | null };
-        for (const target of issueReferencesIn(body, row.number)) insert.run(row.repo_id, target, row.number, row.comment, row.created_at);
-        after = row.rowid;
-      }
-    }
+    backfillRows<{ rowid: number; repo_id: number; number: number; comment: number; created_at: string; doc: string }>(slice, (row) => {
+      const { body } = JSON.parse(row.doc) as { body: string | null };
+      for (const target of issueReferencesIn(body, row.number)) insert.run(row.repo_id, target, row.number, row.comment, row.created_at);
+    });
   }
 }

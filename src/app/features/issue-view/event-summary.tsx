@@ -3,17 +3,18 @@
  * bug label", "closed this as not planned"), with the icon and colour of its
  * line. Comments are cards (comment-card.tsx), not summaries.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { SimpleUser } from '../../../shared/wire-types';
-import type { TimelineCommentEvent, TimelineEvent } from '../../api/timeline-types';
+import type { LabelEvent, TimelineCommentEvent } from '../../api/timeline-types';
 import { GitMergeIcon, GitPullRequestClosedIcon, IssueClosedIcon, MilestoneIcon, PersonIcon, SkipIcon, TagIcon, type Icon } from '../../components/icons';
 import { IssueTitle } from '../../components/issue-title';
 import { LabelPill } from '../../components/label-pill';
+import { CrossReferenceIcon, GitCommitIcon, IssueReopenedIcon, PencilIcon } from '../../components/page-icons';
 import { CrossReference } from './cross-reference';
-import { CrossReferenceIcon, GitCommitIcon, IssueReopenedIcon, PencilIcon } from './event-icons';
 import { PersonLink } from './person-link';
+import type { LabelChanges, TimelineEntry } from './timeline-events';
 
-export type ShownEvent = Exclude<TimelineEvent, TimelineCommentEvent>;
+export type ShownEvent = Exclude<TimelineEntry, TimelineCommentEvent>;
 
 export interface EventSummary {
   icon: Icon;
@@ -43,23 +44,34 @@ function closedWords(reason: string | null | undefined, kind: EventContext['kind
   return 'closed this';
 }
 
+function Labels({ labels }: { labels: readonly LabelEvent['label'][] }) {
+  return labels.map((label, index) => (
+    <Fragment key={`${index}-${label.name}`}>
+      {index > 0 ? ' ' : null}
+      <LabelPill name={label.name} color={label.color} className="align-middle" />
+    </Fragment>
+  ));
+}
+
+/** "added bug enhancement and removed wontfix labels", as GitHub's page words one actor's label changes. */
+function labelChangesWords({ added, removed }: LabelChanges): ReactNode {
+  return (
+    <>
+      {added.length > 0 ? <>added <Labels labels={added} /></> : null}
+      {added.length > 0 && removed.length > 0 ? ' and ' : null}
+      {removed.length > 0 ? <>removed <Labels labels={removed} /></> : null} {added.length + removed.length === 1 ? 'label' : 'labels'}
+    </>
+  );
+}
+
 function sameUser(a: SimpleUser | null | undefined, b: SimpleUser | null | undefined): boolean {
   return a != null && b != null && a.login === b.login;
 }
 
 export function eventSummary(event: ShownEvent, { owner, repo, kind }: EventContext): EventSummary {
   switch (event.event) {
-    case 'labeled':
-    case 'unlabeled':
-      return {
-        icon: TagIcon,
-        tone: 'text-fg-muted',
-        words: (
-          <>
-            {event.event === 'labeled' ? 'added' : 'removed'} <LabelPill name={event.label.name} color={event.label.color} className="align-middle" /> label
-          </>
-        ),
-      };
+    case 'label-changes':
+      return { icon: TagIcon, tone: 'text-fg-muted', words: labelChangesWords(event) };
     case 'assigned':
     case 'unassigned': {
       const self = sameUser(event.actor, event.assignee);

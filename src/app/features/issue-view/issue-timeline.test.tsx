@@ -84,6 +84,33 @@ describe('the issue view’s timeline', () => {
     expect(within(comment).getByText(':tada:', { selector: 'code' })).toBeInTheDocument();
   });
 
+  it('says one actor’s label changes made together in one line, each label a chip in its colour, as GitHub’s page does', async () => {
+    const mona = makeUser('mona');
+    const at = (seconds: number) => ({ created_at: new Date(Date.parse('2024-05-03T12:00:00Z') + seconds * 1_000).toISOString() });
+    const relabelled = makeIssue(15, { title: 'Relabelled', comments: 0 });
+    renderApp(['/acme/rocket/issues/15'], {
+      handler: serve(relabelled, [
+        { ...labelEvent(301, 'labeled', 'bug', 'd73a4a', mona), ...at(0) },
+        { ...labelEvent(302, 'labeled', 'enhancement', 'a2eeef', mona), ...at(5) },
+        { ...labelEvent(303, 'unlabeled', 'wontfix', 'ffffff', mona), ...at(40) },
+        // Another actor, then the first again past the minute: lines of their own.
+        { ...labelEvent(304, 'unlabeled', 'bug', 'd73a4a'), ...at(50) },
+        { ...labelEvent(305, 'labeled', 'docs', '0075ca', mona), ...at(61) },
+      ]),
+    });
+    const section = await screen.findByRole('region', { name: 'History' }, RENDERED);
+    await within(section).findByText('wontfix', {}, RENDERED);
+    const lines = Array.from(section.querySelectorAll(':scope > div > p'), (element) => element.textContent?.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual([
+      expect.stringMatching(/^Mmona added bug enhancement and removed wontfix labels \d+ years ago$/),
+      expect.stringMatching(/^Ccarol removed bug label /),
+      expect.stringMatching(/^Mmona added docs label /),
+    ]);
+    const grouped = section.querySelector<HTMLElement>(':scope > div > p')!;
+    expect(within(grouped).getByText('enhancement').closest('span[style]')).toHaveStyle({ backgroundColor: '#a2eeef' });
+    expect(within(grouped).getByText('wontfix').closest('span[style]')).toHaveStyle({ backgroundColor: '#ffffff' });
+  });
+
   it('heads a history without comments "History"', async () => {
     const quiet = makeIssue(13, { title: 'Quiet', comments: 0 });
     renderApp(['/acme/rocket/issues/13'], { handler: serve(quiet, [labelEvent(201, 'labeled', 'bug', 'd73a4a')]) });

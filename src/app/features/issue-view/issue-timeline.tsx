@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { TimelineCommentEvent, TimelineEvent } from '../../api/timeline-types';
+import type { TimelineCommentEvent } from '../../api/timeline-types';
 import { CommentIcon } from '../../components/icons';
 import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
@@ -9,17 +9,18 @@ import { CommentCard } from './comment-card';
 import type { EventContext } from './event-summary';
 import { commentScope } from './markdown/markdown-ready';
 import { TimelineEventLine } from './timeline-event-line';
-import { isComment, readTimelineEvents, timelineEventKey, withoutMergeCloses } from './timeline-events';
+import { groupLabelChanges, isComment, readTimelineEvents, timelineEventKey, withoutMergeCloses, type TimelineEntry } from './timeline-events';
 import { useIssueTimeline } from './use-issue-timeline';
 import { useLinkedComment, useLoadLinkedComment } from './use-linked-comment';
 
-const NO_EVENTS: readonly TimelineEvent[] = [];
+const NO_EVENTS: readonly TimelineEntry[] = [];
 
 /**
  * The issue's story below its description, a page at a time: comments as
- * cards and every other event as a line, in time order. "Load more" follows
- * the service's `next` link. A service without the timeline shows the
- * comments alone (timeline-queries.ts).
+ * cards and every other event as a line, in time order (one actor's label
+ * changes made together on one line, as GitHub's page shows them). "Load
+ * more" follows the service's `next` link. A service without the timeline
+ * shows the comments alone (timeline-queries.ts).
  */
 export function IssueTimeline({ context, number, count, authorLogin }: {
   context: EventContext;
@@ -30,7 +31,10 @@ export function IssueTimeline({ context, number, count, authorLogin }: {
 }) {
   const { owner, repo } = context;
   const timeline = useIssueTimeline(owner, repo, number);
-  const loaded = useMemo(() => (timeline.data ? withoutMergeCloses(timeline.data.pages.flatMap((page) => readTimelineEvents(page.data))) : NO_EVENTS), [timeline.data]);
+  const loaded = useMemo(
+    () => (timeline.data ? groupLabelChanges(withoutMergeCloses(timeline.data.pages.flatMap((page) => readTimelineEvents(page.data)))) : NO_EVENTS),
+    [timeline.data],
+  );
   // The cards render after the description has painted, in a transition: React renders them
   // one component at a time and yields between, so parsing every comment's Markdown is not
   // one long task in front of the first paint (Lighthouse's total blocking time).

@@ -2,12 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import type { SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
-import { listPath } from '../repo-picker/app-paths';
-
-/** The list of this repository filtered to what `login` opened, as github.com's `?q=author:LOGIN`. */
-export function authorListPath(owner: string, repo: string, login: string): string {
-  return listPath(owner, repo, new URLSearchParams({ q: `author:${login}` }));
-}
+import { authorListPath } from './author-list-path';
 
 /** What a link to a person says to a screen reader: whose entries it opens (and, first, their login, as shown). */
 export function personLinkLabel(login: string): string {

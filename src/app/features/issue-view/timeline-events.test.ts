@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeIssue, makeUser } from '../../testing/fake-api';
 import { commentEvent, commitEvent, crossReferencedEvent, labelEvent, stateEvent } from '../../testing/fake-timeline';
-import { readTimelineEvents, withoutMergeCloses } from './timeline-events';
+import { groupLabelChanges, readTimelineEvents, withoutMergeCloses } from './timeline-events';
 
 describe('readTimelineEvents', () => {
   it('keeps the events the view shows, in order', () => {
@@ -33,5 +33,58 @@ describe('withoutMergeCloses', () => {
     const reopened = { ...stateEvent(3, 'reopened'), created_at: '2024-05-04T12:00:00Z' };
     const closedLater = { ...stateEvent(4, 'closed'), created_at: '2024-05-05T12:00:00Z' };
     expect(withoutMergeCloses([closedWithIt, merged, reopened, closedLater])).toEqual([merged, reopened, closedLater]);
+  });
+});
+
+describe('groupLabelChanges', () => {
+  const at = (iso: string) => ({ created_at: iso });
+  const mona = makeUser('mona');
+  const bug = { ...labelEvent(1, 'labeled', 'bug', 'd73a4a', mona), ...at('2024-05-03T12:00:00Z') };
+  const enhancement = { ...labelEvent(2, 'labeled', 'enhancement', 'a2eeef', mona), ...at('2024-05-03T12:00:20Z') };
+  const wontfix = { ...labelEvent(3, 'unlabeled', 'wontfix', 'ffffff', mona), ...at('2024-05-03T12:01:00Z') };
+
+  it('makes one actor’s label changes within a minute one entry, what was added and what was removed, from the first one’s time', () => {
+    expect(groupLabelChanges([bug, enhancement, wontfix])).toEqual([
+      {
+        event: 'label-changes',
+        id: 1,
+        actor: mona,
+        created_at: '2024-05-03T12:00:00Z',
+        added: [bug.label, enhancement.label],
+        removed: [wontfix.label],
+      },
+    ]);
+  });
+
+  it('keeps a lone label event an entry of its own, and leaves every other event as it is', () => {
+    const comment = commentEvent(4, 'hi');
+    const closed = stateEvent(5, 'closed');
+    expect(groupLabelChanges([comment, bug, closed])).toEqual([
+      comment,
+      { event: 'label-changes', id: 1, actor: mona, created_at: bug.created_at, added: [bug.label], removed: [] },
+      closed,
+    ]);
+  });
+
+  it('starts a new entry for another actor and for anything in between', () => {
+    const byCarol = { ...labelEvent(6, 'labeled', 'ui', 'ededed'), ...at('2024-05-03T12:00:10Z') };
+    const afterComment = { ...labelEvent(7, 'unlabeled', 'bug', 'd73a4a', mona), ...at('2024-05-03T12:00:30Z') };
+    const entries = groupLabelChanges([bug, byCarol, commentEvent(9, 'hi', 'mona'), afterComment]);
+    expect(entries.map((entry) => [entry.event, 'id' in entry ? entry.id : null])).toEqual([
+      ['label-changes', 1],
+      ['label-changes', 6],
+      ['commented', 9],
+      ['label-changes', 7],
+    ]);
+  });
+
+  it('keeps a line to a minute from its first change, however close each change is to the one before', () => {
+    const fiftySecondsOn = { ...labelEvent(10, 'labeled', 'ui', 'ededed', mona), ...at('2024-05-03T12:00:50Z') };
+    const seventySecondsOn = { ...labelEvent(11, 'labeled', 'docs', '0075ca', mona), ...at('2024-05-03T12:01:10Z') };
+    const entries = groupLabelChanges([bug, fiftySecondsOn, seventySecondsOn]);
+    expect(entries).toEqual([
+      expect.objectContaining({ id: 1, added: [bug.label, fiftySecondsOn.label] }),
+      expect.objectContaining({ id: 11, added: [seventySecondsOn.label] }),
+    ]);
   });
 });

@@ -5,7 +5,8 @@
  * type the view does not know, or that lacks what its line would show, is
  * skipped rather than breaking the page.
  */
-import type { TimelineCommentEvent, TimelineEvent, TimelineItem } from '../../api/timeline-types';
+import type { SimpleUser } from '../../../shared/wire-types';
+import type { LabelEvent, TimelineCommentEvent, TimelineEvent, TimelineItem } from '../../api/timeline-types';
 
 type Fields = Record<string, unknown>;
 
@@ -59,11 +60,60 @@ export function withoutMergeCloses(events: readonly TimelineEvent[]): readonly T
   return mergedAt.size === 0 ? events : events.filter((event) => !(event.event === 'closed' && mergedAt.has(event.created_at)));
 }
 
-export function isComment(event: TimelineEvent): event is TimelineCommentEvent {
+/** The longest from an actor's first label change to the last that still shares its line, as GitHub's page groups them. */
+export const LABEL_CHANGES_WINDOW_MS = 60_000;
+
+/** One actor's label changes in a row, shown as one line: "added bug enhancement and removed wontfix labels". */
+export interface LabelChanges {
+  event: 'label-changes';
+  /** the first change's id: the line's key */
+  id: number;
+  actor: SimpleUser | null;
+  /** when the first change was made */
+  created_at: string;
+  added: LabelEvent['label'][];
+  removed: LabelEvent['label'][];
+}
+
+/** What the timeline shows, each a card or a line: its events, with label changes grouped. */
+export type TimelineEntry = Exclude<TimelineEvent, LabelEvent> | LabelChanges;
+
+function isLabelEvent(event: TimelineEvent): event is LabelEvent {
+  return event.event === 'labeled' || event.event === 'unlabeled';
+}
+
+function joins(changes: LabelChanges, event: LabelEvent): boolean {
+  const sinceFirstMs = Date.parse(event.created_at) - Date.parse(changes.created_at);
+  return event.actor?.login === changes.actor?.login && Math.abs(sinceFirstMs) <= LABEL_CHANGES_WINDOW_MS;
+}
+
+/**
+ * Label events as GitHub's page shows them: those of one actor in a row,
+ * with nothing else between them and all within a minute of the first, are
+ * one line; any other label event is a line of its own.
+ */
+export function groupLabelChanges(events: readonly TimelineEvent[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const event of events) {
+    if (!isLabelEvent(event)) {
+      entries.push(event);
+      continue;
+    }
+    let changes = entries.at(-1);
+    if (changes?.event !== 'label-changes' || !joins(changes, event)) {
+      changes = { event: 'label-changes', id: event.id, actor: event.actor, created_at: event.created_at, added: [], removed: [] };
+      entries.push(changes);
+    }
+    (event.event === 'labeled' ? changes.added : changes.removed).push(event.label);
+  }
+  return entries;
+}
+
+export function isComment(event: TimelineEvent | TimelineEntry): event is TimelineCommentEvent {
   return event.event === 'commented';
 }
 
-/** A key unique among a timeline's events: comments and issue events have ids, cross-references do not. */
-export function timelineEventKey(event: TimelineEvent, index: number): string {
+/** A key unique among a timeline's entries: comments and issue events have ids, cross-references do not. */
+export function timelineEventKey(event: TimelineEntry, index: number): string {
   return 'id' in event ? `${event.event}-${event.id}` : `${event.event}-${event.created_at}-${index}`;
 }

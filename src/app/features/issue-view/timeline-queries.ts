@@ -15,12 +15,14 @@ import type { ApiResponse } from '../../api/api-types';
 import type { TimelineCommentEvent, TimelineItem } from '../../api/timeline-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { COMMENTS_PER_PAGE, issueKeys, issuePath } from '../issues/issue-queries';
+import { issueKeys, issuePath } from '../issues/issue-queries';
 import { commentScope, markdownTreesReady } from './markdown/markdown-ready';
 import { isComment, readTimelineEvents } from './timeline-events';
 
 /** GitHub's most (its default is 30): a usual issue's whole history in one request. */
 export const TIMELINE_PER_PAGE = 100;
+/** The comments endpoint's pages, where the timeline is missing: GitHub's default. */
+const COMMENTS_PER_PAGE = 30;
 /**
  * The most comments whose texts the loader waits for: as many as a page of
  * comments held before the timeline's pages grew to 100 entries, so a long
@@ -58,26 +60,49 @@ async function fetchPage(connection: Connection, { url, source }: TimelinePagePa
   return { ...response, data, source };
 }
 
+/** The first page, from the timeline or, where the service has none, the comments. */
+async function fetchFirstPage(connection: Connection, client: QueryClient, path: string, signal: AbortSignal): Promise<TimelinePage> {
+  const missing = timelineKeys.missing(connection.identity);
+  if (client.getQueryData<boolean>(missing) !== true) {
+    try {
+      return await fetchPage(connection, { url: apiUrl(connection, `${path}/timeline?per_page=${TIMELINE_PER_PAGE}`), source: 'timeline' }, signal);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  // A missing issue is a 404 here too, and then nothing is remembered.
+  const comments = await fetchPage(connection, { url: apiUrl(connection, `${path}/comments?per_page=${COMMENTS_PER_PAGE}`), source: 'comments' }, signal);
+  // Known for as long as the connection lasts (a new base URL or token clears the cache).
+  client.setQueryDefaults(missing, { gcTime: Infinity });
+  client.setQueryData(missing, true);
+  return comments;
+}
+
+/**
+ * spec 4.1.7: asked by a renamed repository's old name, the first page is the
+ * new name's too (../repository/renamed-answers, as the issue and the list
+ * are). Its chunk is imported here rather than through
+ * ../repository/seed-after-rename, which is in the entry: one more export
+ * there would weigh on the list's first paint.
+ */
+async function seedUnderNewName(client: QueryClient, identity: string, number: number, first: TimelinePage): Promise<void> {
+  const firstPage = { keyUnder: (owner: string, repo: string) => timelineKeys.timeline(identity, owner, repo, number), pageParam: null };
+  await import('../repository/renamed-answers').then(
+    ({ seed }) => seed(client, identity, firstPage, first.url, first),
+    // Not loaded: the new name's page asks again, as it did before.
+    () => undefined,
+  );
+}
+
 export function issueTimelineQuery(connection: Connection, owner: string, repo: string, number: number) {
   const path = issuePath(owner, repo, number);
-  const missing = timelineKeys.missing(connection.identity);
   return infiniteQueryOptions({
     queryKey: timelineKeys.timeline(connection.identity, owner, repo, number),
     queryFn: async ({ pageParam, signal, client }): Promise<TimelinePage> => {
       if (pageParam !== null) return fetchPage(connection, pageParam, signal);
-      if (client.getQueryData<boolean>(missing) !== true) {
-        try {
-          return await fetchPage(connection, { url: apiUrl(connection, `${path}/timeline?per_page=${TIMELINE_PER_PAGE}`), source: 'timeline' }, signal);
-        } catch (error) {
-          if (!(error instanceof NotFoundError)) throw error;
-        }
-      }
-      // A missing issue is a 404 here too, and then nothing is remembered.
-      const comments = await fetchPage(connection, { url: apiUrl(connection, `${path}/comments?per_page=${COMMENTS_PER_PAGE}`), source: 'comments' }, signal);
-      // Known for as long as the connection lasts (a new base URL or token clears the cache).
-      client.setQueryDefaults(missing, { gcTime: Infinity });
-      client.setQueryData(missing, true);
-      return comments;
+      const first = await fetchFirstPage(connection, client, path, signal);
+      if (first.movedTo !== null) await seedUnderNewName(client, connection.identity, number, first);
+      return first;
     },
     initialPageParam: null as TimelinePageParam | null,
     // spec 4.2 rule 3: follow the service's `next`, never build page URLs; an empty page ends it (spec 8.8).

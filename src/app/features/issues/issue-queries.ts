@@ -1,14 +1,12 @@
-/** Query keys and options of issues: list pages, one issue, its comments. Shared by route loaders and hooks. */
+/** Query keys and options of issues: list pages, one issue. Shared by route loaders and hooks. */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Issue, IssueComment } from '../../../shared/wire-types';
+import type { Issue } from '../../../shared/wire-types';
 import { isSearchIssuesUrl } from '../../api/api-client';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
 import { seedAfterRename } from '../repository/seed-after-rename';
 import { repoPath } from '../repository/repo-queries';
-
-export const COMMENTS_PER_PAGE = 30;
 
 export const issueKeys = {
   all: (identity: string) => ['issues', identity] as const,
@@ -20,8 +18,6 @@ export const issueKeys = {
   continuous: (identity: string, firstUrl: string) => [...issueKeys.continuousLists(identity), firstUrl] as const,
   detail: (identity: string, owner: string, repo: string, number: number) =>
     [...issueKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase(), number] as const,
-  comments: (identity: string, owner: string, repo: string, number: number) =>
-    [...issueKeys.all(identity), 'comments', owner.toLowerCase(), repo.toLowerCase(), number] as const,
 };
 
 /** One page of a view, from the list endpoint or a search, in one shape. */
@@ -85,17 +81,6 @@ export function issueDetailQuery(connection: Connection, owner: string, repo: st
       await seedAfterRename(client, connection.identity, number, url, response);
       return response;
     },
-  });
-}
-
-export function issueCommentsQuery(connection: Connection, owner: string, repo: string, number: number) {
-  return infiniteQueryOptions({
-    queryKey: issueKeys.comments(connection.identity, owner, repo, number),
-    queryFn: async ({ pageParam, signal }): Promise<ApiResponse<IssueComment[]>> =>
-      expectShape(await connection.client.get<IssueComment[]>(pageParam, { signal }), 'array'),
-    initialPageParam: apiUrl(connection, `${issuePath(owner, repo, number)}/comments?per_page=${COMMENTS_PER_PAGE}`),
-    // spec 4.2 rule 3: follow the service's `next`, never build page URLs; an empty page ends it (spec 8.8).
-    getNextPageParam: (last) => (last.data.length > 0 ? last.links.next : undefined),
   });
 }
 

@@ -7,12 +7,9 @@
 import { Fragment } from 'react';
 import { formatCount } from '../../components/time-format';
 import { countText, isExact, type EntryCount } from './entry-count';
-import type { IssuePage } from './issue-queries';
-import type { ListView } from './list-view';
-import type { QueryTools } from './query-tools';
-import { useStateCounts, type StateCounts } from './use-state-counts';
+import { useStateCounts, type CountedView, type StateCounts } from './use-state-counts';
 
-type State = 'open' | 'closed' | null;
+type State = CountedView['state'];
 
 /** "30 on this page": the list endpoint counts nothing, and nothing else told yet. */
 function PageCount({ onPage }: { onPage: number }) {
@@ -84,14 +81,7 @@ export function listStatus(counts: StateCounts, state: State, onPage: number, pa
   return `${parts.map((part) => `${countText(part.count)} ${part.label.toLowerCase()}`).join(', ')}; page ${page}${of}.`;
 }
 
-export interface CountedViewProps {
-  owner: string;
-  repo: string;
-  view: ListView;
-  tools: QueryTools | null;
-  state: State;
-  /** as useStateCounts takes it */
-  page: { answer: IssuePage; number: number } | undefined | null;
+export interface CountedViewProps extends CountedView {
   /** the rows on screen */
   onPage: number;
 }

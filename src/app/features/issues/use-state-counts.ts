@@ -53,7 +53,8 @@ function otherStateUrl(owner: string, repo: string, view: ListView, route: Query
   return searchIssuesPath({ q: searchText(owner, repo, q, route.advanced), perPage: 1, page: 1, advanced: route.advanced });
 }
 
-export function useStateCounts({ owner, repo, view, tools, state, page }: {
+/** The view whose entries are counted. */
+export interface CountedView {
   owner: string;
   repo: string;
   view: ListView;
@@ -66,7 +67,9 @@ export function useStateCounts({ owner, repo, view, tools, state, page }: {
    * screen are still another view's (nothing is counted then)
    */
   page: { answer: IssuePage; number: number } | undefined | null;
-}): StateCounts {
+}
+
+export function useStateCounts({ owner, repo, view, tools, state, page }: CountedView): StateCounts {
   const connection = useConnection();
   const { rateLimit } = useAppServices();
   const { search } = useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot);

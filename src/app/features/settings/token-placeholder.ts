@@ -1,10 +1,11 @@
 /**
  * What the token field suggests a token looks like, by the service it is for:
- * GitHub's fine-grained tokens start `github_pat_`, this service's
- * `isc_pat_` (TOKEN_PREFIX in src/server/auth/tokens.ts, which `npm run service -- token create` prints).
+ * GitHub's fine-grained tokens start `github_pat_`, this service's with its
+ * own prefix (the tokens `npm run service -- token create` prints).
  */
-export const GITHUB_TOKEN_PREFIX = 'github_pat_';
-export const SERVICE_TOKEN_PREFIX = 'isc_pat_';
+import { TOKEN_PREFIX as SERVICE_TOKEN_PREFIX } from '../../../shared/token-prefix';
+
+const GITHUB_TOKEN_PREFIX = 'github_pat_';
 
 const GITHUB_API_ORIGIN = 'https://api.github.com';
 /** GitHub Enterprise Server serves its API under /api/v3. */

@@ -204,9 +204,9 @@ describe('references to issues and people', () => {
     expect(screen.getByRole('link', { name: 'octo-org/octo.js#3' })).toHaveAttribute('href', '/octo-org/octo.js/issues/3');
   });
 
-  test('@octo links to the issues that person opened', async () => {
+  test('@octo links to what that person opened, the list filtered as a person’s name links to it (?q=author:octo)', async () => {
     await renderMarkdown('Thanks @octo!');
-    expect(screen.getByRole('link', { name: '@octo' })).toHaveAttribute('href', '/acme/rockets/issues?creator=octo');
+    expect(screen.getByRole('link', { name: '@octo' })).toHaveAttribute('href', '/acme/rockets/issues?q=author%3Aocto');
   });
 
   test('references are plain links inside the app, not new tabs', async () => {

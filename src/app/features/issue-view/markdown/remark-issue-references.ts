@@ -1,4 +1,6 @@
 import type { Link, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import { issueViewPath } from '../../repo-picker/app-paths';
+import { authorListPath } from '../author-list-path';
 
 export interface IssueReferenceOptions {
   /** the repository whose issue this Markdown belongs to: `#12` and `@login` resolve against it */
@@ -64,8 +66,8 @@ function splitReferences(node: Text, options: IssueReferenceOptions): Array<Text
     const [whole, otherOwner, otherName, issueNumber, login] = match;
     const url =
       login !== undefined
-        ? `${repoPath(options.owner, options.name)}/issues?creator=${encodeURIComponent(login)}`
-        : `${repoPath(otherOwner ?? options.owner, otherName ?? options.name)}/issues/${issueNumber}`;
+        ? authorListPath(options.owner, options.name, login)
+        : issueViewPath(otherOwner ?? options.owner, otherName ?? options.name, Number(issueNumber));
     if (match.index > textStart) parts.push({ type: 'text', value: node.value.slice(textStart, match.index) });
     parts.push({ type: 'link', url, title: null, children: [{ type: 'text', value: whole }] });
     textStart = match.index + whole.length;
@@ -73,8 +75,4 @@ function splitReferences(node: Text, options: IssueReferenceOptions): Array<Text
   if (parts.length === 0) return [node];
   if (textStart < node.value.length) parts.push({ type: 'text', value: node.value.slice(textStart) });
   return parts;
-}
-
-function repoPath(owner: string, name: string): string {
-  return `/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
 }
