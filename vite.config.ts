@@ -77,6 +77,9 @@ function workerEntityDecoder(): Plugin {
   };
 }
 
+/** The chunks the entry itself imports statically (the codeSplitting group `framework` below, and Rolldown's runtime). */
+const ALWAYS_LOADED_CHUNK = /(^|\/)(framework|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder(), eagerCompileHint()],
   worker: { format: 'es', plugins: () => [workerEntityDecoder(), eagerCompileHint()] },
@@ -88,10 +91,21 @@ export default defineConfig({
     // The lazily loaded Markdown chunk (parser, sanitiser, highlighter) is about 530 kB before gzip;
     // it never blocks the list's first paint. The first paint's budget is checked by scripts/check-bundle-budget.ts.
     chunkSizeWarningLimit: 800,
-    // Every browser the build targets but Safari 16 preloads modules natively; the polyfill would be first-paint JavaScript.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the build targets but Safari 16 preloads modules natively; the polyfill would be first-paint JavaScript.
+      polyfill: false,
+      // The entry imports the framework and Rolldown's runtime statically, so both are loaded before any lazy
+      // chunk can be asked for: naming them again in each lazy import's preload list (which the entry carries)
+      // is first-paint bytes for nothing.
+      resolveDependencies: (_chunk, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !ALWAYS_LOADED_CHUNK.test(dep)) : deps),
+    },
     rolldownOptions: {
       output: {
+        // Seven characters of content hash, not eight: the entry names every lazy chunk in its preload list, and
+        // 64^7 names are still far too many to collide among a build's few hundred files (Rolldown checks).
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           // Both groups take only modules the entry imports statically (`$initial`): the list's first paint.
           // - framework: the libraries, cached across app releases. Library code that only lazy chunks use

@@ -18,7 +18,7 @@ const kB = (bytes: number): string => (bytes / 1000).toFixed(2);
 
 /** `assets/markdown-body-CkP5QBqy.js` → `markdown-body`: the name without Vite's content hash. */
 export function chunkName(file: string): string {
-  return path.basename(file).replace(/-[A-Za-z0-9_-]{8}\.(?:js|css)$/, '');
+  return path.basename(file).replace(/-[A-Za-z0-9_-]{7,8}\.(?:js|css)$/, '');
 }
 
 function lazyRow(file: SizedFile): BenchRow {

@@ -10,12 +10,18 @@
  * page 1's), so Playwright's polling adds nothing. A cold load is timed from
  * navigation start (the page's time origin), a `Next` from its click event.
  * Every sample is a new browser context: empty HTTP cache, empty storage.
+ *
+ * At the first row the probe also adds up the scripts the page has loaded by
+ * then (bytes on the wire, gzip as the service sends them): every chunk that
+ * finished before the row showed, whatever the build calls first-paint.
  */
 import type { Browser, Page } from '@playwright/test';
 import { median, ms } from './app-stats';
 
 interface ListProbe {
   firstRowAt: number | null;
+  /** bytes of the scripts loaded when the first row showed */
+  firstRowScriptBytes: number | null;
   clickAt: number | null;
   shownAt: number | null;
   expect: { label: string; notFirstRow: string } | null;
@@ -30,6 +36,8 @@ declare global {
 export interface ListPagingResult {
   samples: number;
   firstRowMs: number[];
+  /** kB (1,000 bytes) of JavaScript loaded when the first row showed, per sample */
+  firstRowScriptKb: number[];
   nextUncachedMs: number[];
   nextCachedMs: number[];
 }
@@ -41,12 +49,18 @@ const WAIT_MS = 30_000;
  * wrap a function's inner functions in a `__name` helper the page lacks.
  */
 const LIST_PROBE_SCRIPT = `(() => {
-  const probe = { firstRowAt: null, clickAt: null, shownAt: null, expect: null };
+  const probe = { firstRowAt: null, firstRowScriptBytes: null, clickAt: null, shownAt: null, expect: null };
   window.__benchListProbe = probe;
   new MutationObserver(() => {
     if (probe.firstRowAt === null) {
       const row = document.querySelector('ul[aria-label^="Issues, page "] > li');
-      if (row && row.getBoundingClientRect().height > 0) probe.firstRowAt = performance.now();
+      if (row && row.getBoundingClientRect().height > 0) {
+        probe.firstRowAt = performance.now();
+        // A resource's entry appears once its response has ended: these are the scripts loaded by now.
+        probe.firstRowScriptBytes = performance.getEntriesByType('resource')
+          .filter((entry) => /\\.m?js$/.test(new URL(entry.name).pathname))
+          .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+      }
     }
     if (probe.expect && probe.clickAt !== null && probe.shownAt === null) {
       const row = document.querySelector('ul[aria-label="' + probe.expect.label + '"] > li');
@@ -80,7 +94,7 @@ async function timePagerClick(page: Page, name: 'Next' | 'Previous', target: num
 }
 
 export async function measureListPaging(browser: Browser, origin: string, samples: number): Promise<ListPagingResult> {
-  const result: ListPagingResult = { samples, firstRowMs: [], nextUncachedMs: [], nextCachedMs: [] };
+  const result: ListPagingResult = { samples, firstRowMs: [], firstRowScriptKb: [], nextUncachedMs: [], nextCachedMs: [] };
   for (let i = 0; i < samples; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -89,7 +103,9 @@ export async function measureListPaging(browser: Browser, origin: string, sample
       await page.goto(`${origin}/acme/rocket/issues`);
       await rows(page).first().waitFor({ state: 'visible', timeout: WAIT_MS });
       await page.waitForFunction(() => window.__benchListProbe?.firstRowAt != null, undefined, { timeout: WAIT_MS });
-      result.firstRowMs.push(await page.evaluate(() => window.__benchListProbe!.firstRowAt!));
+      const probe = await page.evaluate(() => window.__benchListProbe!);
+      result.firstRowMs.push(probe.firstRowAt!);
+      result.firstRowScriptKb.push(probe.firstRowScriptBytes! / 1000);
 
       result.nextUncachedMs.push(await timePagerClick(page, 'Next', 2));
       await timePagerClick(page, 'Previous', 1);
@@ -104,6 +120,7 @@ export async function measureListPaging(browser: Browser, origin: string, sample
 export function summariseListPaging(r: ListPagingResult) {
   return {
     firstRowMedianMs: ms(median(r.firstRowMs)),
+    firstRowScriptKb: r.firstRowScriptKb.map((kb) => Number(kb.toFixed(2))),
     nextUncachedMedianMs: ms(median(r.nextUncachedMs)),
     nextCachedMedianMs: ms(median(r.nextCachedMs)),
   };

@@ -11,6 +11,8 @@ function run(performance: number | null, accessibility: number, lcp: string): Li
     scores,
     runScores: [scores],
     metrics: { 'largest-contentful-paint': lcp },
+    values: {},
+    mainThread: { byKind: {}, byScript: {} },
     failing: performance !== null && performance < 95 ? { performance: [{ id: 'total-blocking-time', title: 'Total Blocking Time', score: 0.5, items: [] }] } : {},
     warnings: [],
   };

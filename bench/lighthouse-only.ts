@@ -27,6 +27,9 @@ function describe(run: LighthouseRun): string {
   const runs = run.runScores.length > 1 ? ` (median of ${run.runScores.length}; performance ${run.runScores.map((s) => s.performance ?? 'n/a').join(' · ')}; metrics and audits of the median run)` : '';
   const lines = [`${run.page}, ${run.preset}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(', ')}${runs}`];
   lines.push(`  ${Object.entries(run.metrics).map(([k, v]) => `${k} ${v ?? 'n/a'}`).join(' · ')}`);
+  const top = (record: Record<string, number>) => Object.entries(record).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
+  lines.push(`  main thread (ms) by kind: ${top(run.mainThread.byKind)}`);
+  lines.push(`  by script: ${top(run.mainThread.byScript)}`);
   for (const [category, audits] of Object.entries(run.failing)) {
     for (const audit of audits) {
       const where = audit.items.map((item) => item.url ?? item.selector).filter(Boolean).slice(0, 3).join(', ');

@@ -15,8 +15,6 @@ import { issueContinuousQuery, issuePageQuery } from '../features/issues/issue-q
 import { hasLegacyParams } from '../features/issues/list-query';
 import { continuousRequestUrl, pageRequestUrl, readListView, resourceOf } from '../features/issues/list-view';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
-import { loadListCounts } from '../features/issues/list-counts-chunk';
-import { loadPager } from '../features/issues/pager-chunk';
 import type { QueryTools } from '../features/issues/query-tools';
 import { loadedQueryTools, loadQueryTools } from '../features/issues/query-tools-chunk';
 import { activeBlock, type RateLimitResource } from '../features/rate-limit/rate-limit-store';
@@ -47,9 +45,10 @@ export function issueListLoader(services: AppServices) {
     const tools = url.searchParams.has('q') ? await importOutlastingOutage(loadQueryTools) : loadedQueryTools();
     const view = readListView(url.searchParams, tools);
     const data: IssueListLoaderData = { tools, resource: resourceOf(view.route) };
-    // The continuous list's chunk (with the virtualiser), or the paged list's counts and pager, download alongside the first page.
-    for (const load of view.mode === 'continuous' ? [loadContinuousIssueList] : [loadListCounts, loadPager]) {
-      load().catch(() => {
+    // The continuous list's chunk (with the virtualiser) downloads alongside the first page. The
+    // paged list's counts and pager wait for its rows (useRowsShown): the rows need none of them.
+    if (view.mode === 'continuous') {
+      loadContinuousIssueList().catch(() => {
         // React.lazy tries again when it renders, and its error shows there.
       });
     }

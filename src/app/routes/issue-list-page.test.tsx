@@ -191,7 +191,8 @@ describe('the issue list', () => {
     const user = userEvent.setup();
     const { router, api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
-    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    // The pager's chunk loads once the rows show (useRowsShown).
+    const pager = await screen.findByRole('navigation', { name: 'Pagination' });
     expect(within(pager).getByText(/Page/).textContent).toBe('Page 1 of 5');
     expect(within(pager).getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(pager).getByRole('link', { name: 'First' })).toHaveAttribute('aria-disabled', 'true');
@@ -226,6 +227,8 @@ describe('the issue list', () => {
       },
     });
     await screen.findByRole('link', { name: 'First of page 2' });
+    // The pager's chunk loads once the rows show (useRowsShown).
+    await screen.findByRole('navigation', { name: 'Pagination' });
     const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
 
     await user.click(within(pager()).getByRole('link', { name: 'Next' }));
@@ -440,6 +443,8 @@ describe('the rate-limit gauge and paging', () => {
     const resetAt = Date.now() + 90_000;
     const { api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
+    // The pager's chunk loads once the rows show (useRowsShown).
+    await screen.findByRole('navigation', { name: 'Pagination' });
     // The start-up reading of GET /rate_limit first; then an answer's headers say the quota is spent.
     await waitFor(() => expect(screen.getByRole('group', { name: 'API rate limit' })).toHaveTextContent('4,990 / 5,000'));
     const next = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Next' });
@@ -491,6 +496,8 @@ describe('the rate-limit gauge and paging', () => {
       expect(screen.getByRole('list', { name: `Issues, page ${page}` })).toBeInTheDocument();
     };
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
+    // The pager's chunk loads once the rows show (useRowsShown).
+    await screen.findByRole('navigation', { name: 'Pagination' });
     await user.click(rel('Next'));
     await shownPage(2);
     await user.click(rel('Next'));

@@ -23,16 +23,15 @@ import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { issuePageQuery } from '../features/issues/issue-queries';
 import { IssueListBody } from '../features/issues/issue-list-body';
 import { refusalMessage } from '../features/issues/list-heading';
-import { loadListCounts } from '../features/issues/list-counts-chunk';
 import { ListModeToggle } from '../features/issues/list-mode-toggle';
 import { DEFAULT_QUERY, withQuery } from '../features/issues/list-query';
 import { continuousRequestUrl, pageLinkState, pageRequestUrl, readListView, resourceOf, withParams } from '../features/issues/list-view';
 import { pageCount } from '../features/issues/page-count';
-import { loadPager } from '../features/issues/pager-chunk';
 import { QueryBox } from '../features/issues/query-box';
 import { loadQueryTools } from '../features/issues/query-tools-chunk';
 import { RetryNotice } from '../features/issues/retry-notice';
 import { useIssuePage } from '../features/issues/use-issue-page';
+import { useRowsShown } from '../features/issues/use-rows-shown';
 import { useRateLimitBlock } from '../features/rate-limit/use-rate-limit-block';
 import { listPath } from '../features/repo-picker/app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
@@ -41,8 +40,9 @@ import { useConnection } from '../services/app-services-context';
 import type { IssueListLoaderData } from './issue-list-loader';
 
 const ContinuousIssueList = lazy(async () => ({ default: (await importOutlastingOutage(loadContinuousIssueList)).ContinuousIssueList }));
-const Pager = lazy(async () => ({ default: (await importOutlastingOutage(loadPager)).Pager }));
-const Counted = lazy(async () => ({ default: (await importOutlastingOutage(loadListCounts)).PagedListCount }));
+// Chunks of their own, loaded once the rows are on screen (useRowsShown).
+const Pager = lazy(async () => ({ default: (await importOutlastingOutage(() => import('../features/issues/pager'))).Pager }));
+const Counted = lazy(async () => ({ default: (await importOutlastingOutage(() => import('../features/issues/list-counts'))).PagedListCount }));
 
 export function IssueListPage() {
   const { tools } = useLoaderData() as IssueListLoaderData;
@@ -70,6 +70,7 @@ export function IssueListPage() {
   // skeleton) stays on screen. Everything about the list (rows, counts, pager) describes
   // the page on screen. spec 4.1: a request without `page` asks for page 1.
   const response = useDeferredValue(query.data);
+  const rowsShown = useRowsShown(response !== undefined);
   const shownPage = response ? (pageNumberOf(response.url) ?? 1) : view.page;
   const issues = response?.data ?? [];
   const pages = response ? pageCount(response.links, shownPage) : null;
@@ -113,8 +114,8 @@ export function IssueListPage() {
   const emptyTitle = view.route?.kind === 'search' ? 'No results match this search' : filtered ? 'No issues match this query' : 'No open issues or pull requests';
   const status = query.isPending ? (
     query.fetchStatus === 'fetching' ? 'Loading issues…' : ''
-  ) : response ? (
-    // Said once the counts' chunk is here (it downloads with the first page).
+  ) : response && rowsShown ? (
+    // Said once the counts' chunk is here.
     <Suspense fallback="">
       <Counted {...countedView} status={{ page: shownPage, pages }} />
     </Suspense>
@@ -197,7 +198,7 @@ export function IssueListPage() {
             {refreshing ? <ProgressBar label="Loading the page" /> : null}
             <header className="flex items-center justify-between gap-2 border-b border-line bg-canvas-subtle px-4 py-2 text-fg-muted">
               <h3 id={`${ids}-count`} className="text-sm">
-                {response ? (
+                {response && rowsShown ? (
                   <Suspense fallback="Issues and pull requests">
                     <Counted {...countedView} />
                   </Suspense>
@@ -229,7 +230,7 @@ export function IssueListPage() {
             </div>
           </section>
 
-          {response && issues.length > 0 ? (
+          {response && rowsShown && issues.length > 0 ? (
             <Suspense fallback={null}>
               <Pager
                 {...{ owner, repo, view, block }}

@@ -38,7 +38,7 @@ function qValue(params: string[]): number {
   return 1;
 }
 
-export function gzipBody(body: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = gzipSync(body);
+export function gzipBody(body: Uint8Array, level?: number): Uint8Array<ArrayBuffer> {
+  const out = gzipSync(body, level === undefined ? {} : { level });
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }

@@ -6,11 +6,16 @@
  * machine). Vite names assets by content hash, so a file's bytes never change
  * while its name lives: each is compressed once and kept (keyed by path,
  * size and mtime, so a rebuild in place is noticed), a few hundred kB in all.
+ * Once per file, the tightest gzip costs nothing per request: level 9, the
+ * level the bundle budget counts (scripts/check-bundle-budget.ts), and any
+ * file it makes smaller, however small (Rolldown's runtime is under 1 kB).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from '../http/content-encoding';
+import { acceptsGzip, gzipBody } from '../http/content-encoding';
+
+const GZIP_LEVEL = 9;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -24,7 +29,8 @@ const MAX_KEPT_FILES = 256;
 
 interface Kept {
   stamp: string;
-  gzip: Uint8Array<ArrayBuffer>;
+  /** null when gzip would not make the file smaller */
+  gzip: Uint8Array<ArrayBuffer> | null;
 }
 
 export function compressedAssets(assetsDir: string): MiddlewareHandler {
@@ -35,14 +41,16 @@ export function compressedAssets(assetsDir: string): MiddlewareHandler {
     let stamp: string;
     try {
       const stat = statSync(file);
-      if (!stat.isFile() || stat.size < MIN_COMPRESS_BYTES) return null;
+      if (!stat.isFile()) return null;
       stamp = `${stat.size}:${stat.mtimeMs}`;
     } catch {
       return null; // not there: the static handler answers 404
     }
     const hit = kept.get(file);
     if (hit?.stamp === stamp) return hit.gzip;
-    const gzip = gzipBody(readFileSync(file));
+    const raw = readFileSync(file);
+    const packed = gzipBody(raw, GZIP_LEVEL);
+    const gzip = packed.byteLength < raw.byteLength ? packed : null;
     if (kept.size >= MAX_KEPT_FILES) kept.delete(kept.keys().next().value as string);
     kept.set(file, { stamp, gzip });
     return gzip;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staticAppRoutes, UNHASHED_FILE_CACHE_CONTROL } from './static-app';
 
@@ -170,6 +170,26 @@ describe('the security headers of the served app', () => {
     const plain = await app.request('/assets/list-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(source);
+  });
+
+  it('sends assets at gzip level 9, as the bundle budget counts them, a file under 1 kB too, and one gzip would grow as it is', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    const small = `export const names = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => `chunk-${i}`))};`;
+    writeFileSync(path.join(dir, 'assets', 'runtime-abc123.js'), small);
+    writeFileSync(path.join(dir, 'assets', 'tiny-abc123.js'), 'x()');
+    const app = staticAppRoutes(dir);
+    const gzip = { headers: { 'Accept-Encoding': 'gzip' } };
+    expect(small.length).toBeLessThan(1024);
+    const packed = await app.request('/assets/runtime-abc123.js', gzip);
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(bytes.length).toBe(gzipSync(small, { level: 9 }).length);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(small);
+    const tiny = await app.request('/assets/tiny-abc123.js', gzip);
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('x()');
   });
 
   it('never compresses its way out of dist/assets/, and leaves missing files to the 404', async () => {

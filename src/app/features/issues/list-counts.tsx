@@ -1,7 +1,7 @@
 /**
  * How many open and how many closed entries the list's query selects, said
  * as GitHub's tabs say it ("12 Open · 40 Closed"), in the heading and in the
- * live status. A chunk of its own (./list-counts-chunk): the counts need the
+ * live status. A chunk of its own, loaded once the rows show: the counts need the
  * first page's answer, so the list's first paint does not wait for them.
  */
 import { Fragment } from 'react';

@@ -26,7 +26,7 @@ const RELS: { rel: PageRel; label: string; icon?: ReactNode; iconAfter?: ReactNo
  * sent (spec 4.2 rule 3), enabled only when it sent one. While the rate limit
  * is spent, a rel still leads to a page already held (it costs nothing, as
  * Back does), and waits for the reset otherwise. A chunk of its own
- * (./pager-chunk): it shows with the first page's rows, never before.
+ * (the list page imports it lazily): it shows once the first page's rows have.
  */
 export function Pager({ owner, repo, view, search, links, page, target, onFollow, block, notModified, offline }: {
   owner: string;
