@@ -46,7 +46,7 @@ describe('the issue view', () => {
     // Opened cold, the details appear with the description, once its text can render.
     const details = await screen.findByRole('complementary', { name: 'Details' }, FIRST_RENDER);
     expect(within(details).getByRole('link', { name: 'carol' })).toBeInTheDocument();
-    expect(within(details).getByRole('link', { name: 'bug' })).toHaveAttribute('href', '/acme/rocket/issues?labels=bug');
+    expect(within(details).getByRole('link', { name: 'bug' })).toHaveAttribute('href', '/acme/rocket/issues?q=is%3Aopen+label%3Abug');
     expect(within(details).getByRole('link', { name: /Open on app\.test/ })).toHaveAttribute('href', 'http://app.test/acme/rocket/issues/12');
     // The Markdown renderer is a lazy chunk.
     expect(await screen.findByText('explodes', { selector: 'strong' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { exactTime, parseTime } from '../../components/time-format';
-import { listPath } from '../repo-picker/app-paths';
+import { assigneeListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 import { sourceLink } from './source-link';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -23,7 +23,7 @@ function When({ iso }: { iso: string | null }) {
   return <time dateTime={iso}>{exactTime(ms)}</time>;
 }
 
-/** Assignees, labels, milestone and times; labels and people link to the list filtered by them; the issue on its source site. */
+/** Assignees, labels, milestone and times; people, labels and the milestone link to the list filtered by them (./filtered-list-paths); the issue on its source site. */
 export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: string; repo: string }) {
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
   const source = sourceLink(issue.html_url, window.location.origin);
@@ -36,7 +36,7 @@ export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: stri
           <ul className="space-y-1.5">
             {assignees.map((a) => (
               <li key={a.login}>
-                <Link to={listPath(owner, repo, new URLSearchParams({ assignee: a.login, state: 'all' }))} className="inline-flex items-center gap-2 font-medium text-fg hover:text-accent">
+                <Link to={assigneeListPath(owner, repo, a.login)} className="inline-flex items-center gap-2 font-medium text-fg hover:text-accent">
                   <Avatar login={a.login} url={a.avatar_url} size={20} decorative />
                   {a.login}
                 </Link>
@@ -52,7 +52,7 @@ export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: stri
           <ul className="flex flex-wrap gap-1">
             {issue.labels.map((label) => (
               <li key={label.id ?? label.name} className="max-w-full">
-                <Link to={listPath(owner, repo, new URLSearchParams({ labels: label.name }))} title={label.description ?? `Open issues labelled ${label.name}`} className="rounded-full">
+                <Link to={labelListPath(owner, repo, label.name)} title={label.description ?? `Open issues labelled ${label.name}`} className="rounded-full">
                   <LabelPill name={label.name} color={label.color} />
                 </Link>
               </li>
@@ -62,7 +62,7 @@ export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: stri
       </Section>
       <Section title="Milestone">
         {issue.milestone ? (
-          <Link to={listPath(owner, repo, new URLSearchParams({ milestone: String(issue.milestone.number), state: 'all' }))} className="link">
+          <Link to={milestoneListPath(owner, repo, issue.milestone.title)} className="link">
             {issue.milestone.title}
           </Link>
         ) : (

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import type { SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
-import { authorListPath } from './author-list-path';
+import { authorListPath } from './filtered-list-paths';
 
 /** What a link to a person says to a screen reader: whose entries it opens (and, first, their login, as shown). */
 export function personLinkLabel(login: string): string {

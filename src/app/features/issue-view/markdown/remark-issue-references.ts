@@ -1,6 +1,6 @@
 import type { Link, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { issueViewPath } from '../../repo-picker/app-paths';
-import { authorListPath } from '../author-list-path';
+import { authorListPath } from '../filtered-list-paths';
 
 export interface IssueReferenceOptions {
   /** the repository whose issue this Markdown belongs to: `#12` and `@login` resolve against it */
