@@ -7,6 +7,7 @@
  * 422 (spec 7.1: `since` and `labels`) is decided here and nowhere else.
  */
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './api-constants';
+import { toIsoSeconds } from './iso-seconds';
 import type { ValidationErrorDetail } from './wire-types';
 
 export type StateFilter = 'open' | 'closed' | 'all';
@@ -89,11 +90,6 @@ export function normalizeSince(raw: string): string | null {
   const ms = Date.parse(raw.trim());
   if (Number.isNaN(ms)) return null;
   return toIsoSeconds(ms);
-}
-
-/** Formats Unix milliseconds as spec 2.1's timestamp form, `YYYY-MM-DDTHH:MM:SSZ`. */
-export function toIsoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 // Control characters have no place in a label name (and could forge log lines).

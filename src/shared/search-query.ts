@@ -20,6 +20,8 @@
  * - `and`, `or`, `not`: as in logic.
  */
 
+import { toIsoSeconds } from './iso-seconds';
+
 export interface Span {
   /** offset of the term's first character in the query */
   start: number;
@@ -233,7 +235,6 @@ function dateInterval(raw: string): { start: number; end: number } | null {
   return { start, end: start + (m[6] !== undefined ? 1000 : 60_000) };
 }
 
-const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** `>a`, `>=a`, `<a`, `<=a`, `a..b` (either end may be `*`) or `a`, with `interval` giving what one value covers. */
 function parseRange<T>(raw: string, interval: (v: string) => { start: T; end: T } | null): { from: T | null; to: T | null; fromInclusive: boolean; toInclusive: boolean } | null {
@@ -263,7 +264,7 @@ function parseRange<T>(raw: string, interval: (v: string) => { start: T; end: T 
 
 function dateRange(raw: string): DateRange | null {
   const r = parseRange(raw, dateInterval);
-  return r ? { from: r.from === null ? null : isoSeconds(r.from), to: r.to === null ? null : isoSeconds(r.to) } : null;
+  return r ? { from: r.from === null ? null : toIsoSeconds(r.from), to: r.to === null ? null : toIsoSeconds(r.to) } : null;
 }
 
 /** Counts as half-open intervals internally ([n, n+1)), returned inclusive. */

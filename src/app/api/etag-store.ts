@@ -54,9 +54,8 @@ export function createIndexedDbEtagStore(dbName: string = DEFAULT_ETAG_DB_NAME):
   // Resolved lazily: a missing `indexedDB` global must surface inside the try/catch
   // of a call, not at construction. idb-keyval opens the database on first use, so
   // it opens with the first request's read. Opening it here instead, as the app
-  // starts, was tried (2026-11-25): the first request went out no sooner (median
-  // 524 against 542 ms into a cold load) and mobile Lighthouse's blocking time on
-  // the list rose (median 389 against 269 ms, higher in 6 of 7 interleaved pairs).
+  // starts, was tried (2026-11-25): the first request went out no sooner, and
+  // mobile Lighthouse's blocking time on the list rose (docs/performance-log.md).
   const keyvalStore = (): UseStore => (store ??= createStore(dbName, OBJECT_STORE_NAME));
 
   return {

@@ -4,7 +4,7 @@
  * The paths live in ./octicons.svg (one `<symbol>` per icon, copied from
  * @primer/octicons 19), a static asset with a content hash in its name that
  * the browser fetches once and caches, instead of JavaScript on the issue
- * list's first paint (the paths as components cost about 4 kB gzip there).
+ * list's first paint, whose budget every kB counts against.
  * Each icon is an `<svg>` that `<use>`s its symbol: same size, `currentColor`
  * fill (the symbol's paths inherit it) and accessibility as before, following
  * @primer/octicons-react: decorative (`aria-hidden`) unless labelled.

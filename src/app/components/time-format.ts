@@ -4,7 +4,7 @@
  *
  * They are written out here in English rather than by Intl, with the same
  * output as Intl's "en" (the tests compare the two): the first Intl formatter
- * of a page loads its locale data, 15-35 ms on the bench machine, and every
+ * of a page loads its locale data, a long task on a slow phone, and every
  * list and issue page shows counts and times while it loads.
  */
 

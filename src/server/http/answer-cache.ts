@@ -1,7 +1,7 @@
 /**
  * Rendered answers of repository resources (issue pages, single issues,
  * comment pages), so a repeated request sends bytes already encoded instead of
- * reading SQLite, filling URL markers into ~300 KB of JSON, encoding and
+ * reading SQLite, filling URL markers into a page's JSON, encoding and
  * hashing it again. A 304 then costs one short hash.
  *
  * Bounded by bytes, least recently used first out. An entry belongs to one

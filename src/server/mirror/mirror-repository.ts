@@ -21,7 +21,7 @@
  * every run that found something, its ETag could never be reused, and every
  * such run would be followed by one that pays a credit for nothing.
  */
-import { toIsoSeconds } from '../../shared/list-params';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import {
   importedCommentList,
   importedEventList,

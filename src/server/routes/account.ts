@@ -1,5 +1,6 @@
 /** `GET /rate_limit` (costs nothing) and `GET /user` (who a token belongs to). */
 import { Hono } from 'hono';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import type { AuthenticatedUser, RateLimitOverview, RateLimitResource } from '../../shared/wire-types';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
@@ -34,7 +35,7 @@ export function accountRoutes(store: IssueStore, limiters: RateLimiters, webBase
     const id = user?.id ?? syntheticId('user', login.toLowerCase());
     const userApiUrl = `${api}/users/${encodeURIComponent(login)}`;
     // The token's creation is the earliest moment this service knows the account by.
-    const since = new Date(token.createdAt * 1000).toISOString().replace('.000Z', 'Z');
+    const since = toIsoSeconds(token.createdAt * 1000);
     // GitHub's `public-user` (what a token without account permissions gets): profile fields
     // this service does not keep are null or 0, never invented.
     const body: AuthenticatedUser & Record<string, unknown> = {

@@ -1,14 +1,15 @@
 /**
  * Gzipped copies of the built app's assets for browsers that accept gzip.
- * The list's first paint is about 150 kB of JavaScript after gzip and three
- * times that before; on a phone link that difference is most of the wait
- * (Lighthouse scored the list 50 uncompressed, 81 compressed, on this
- * machine). Vite names assets by content hash, so a file's bytes never change
+ * The list's first-paint JavaScript is several times larger before gzip than
+ * after; on a phone link that difference is most of the wait, and mobile
+ * Lighthouse scores the list far lower uncompressed (docs/performance-log.md).
+ * Vite names assets by content hash, so a file's bytes never change
  * while its name lives: each is compressed once and kept (keyed by path,
- * size and mtime, so a rebuild in place is noticed), a few hundred kB in all.
+ * size and mtime, so a rebuild in place is noticed); compressed, the whole
+ * build is small enough to keep.
  * Once per file, the tightest gzip costs nothing per request: level 9, the
  * level the bundle budget counts (scripts/check-bundle-budget.ts), and any
- * file it makes smaller, however small (Rolldown's runtime is under 1 kB).
+ * file it makes smaller, however small (Rolldown's runtime chunk is tiny).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 /** `GET /repos/{owner}/{repo}` and `/repos/{owner}/{repo}/labels`. */
 import { Hono } from 'hono';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { parsePageParams } from '../../shared/list-params';
 import type { Repository } from '../../shared/wire-types';
 import type { AppEnv } from '../app-env';
@@ -62,7 +63,7 @@ const REPO_URL_TEMPLATES: ReadonlyArray<[field: string, path: string]> = [
 function repositoryDocument(repo: RepoRecord, openIssues: number): FullRepository {
   const ownerId = syntheticId('user', repo.owner.toLowerCase());
   const ownerApiUrl = apiUrl(`/users/${encodeURIComponent(repo.owner)}`);
-  const updatedAt = new Date(repo.modifiedAt * 1000).toISOString().replace('.000Z', 'Z');
+  const updatedAt = toIsoSeconds(repo.modifiedAt * 1000);
   return {
     id: repo.id,
     node_id: `R_${Buffer.from(`0:${repo.id}`).toString('base64url')}`,

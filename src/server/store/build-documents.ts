@@ -12,7 +12,7 @@ import type {
   ReactionRollup,
   SimpleUser,
 } from '../../shared/wire-types';
-import { toIsoSeconds } from '../../shared/list-params';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { apiUrl, cleanText, repoApiUrl, repoWebUrl, webUrl } from './issue-document';
 import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
 

@@ -4,7 +4,7 @@
  * which GitHub's timeline shows as `cross-referenced`.
  */
 import type { IssueEvent } from '../../shared/wire-types';
-import { toIsoSeconds } from '../../shared/list-params';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { buildUser, nodeId, type DocumentOptions } from './build-documents';
 import { cleanText, repoApiUrl } from './issue-document';
 import type { ImportedEvent } from './import-schema';

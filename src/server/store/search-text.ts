@@ -3,7 +3,7 @@
  * without case. One definition for the import (import-rows.ts) and for the
  * migration that indexes a database imported before search existed.
  */
-import { toIsoSeconds } from '../../shared/list-params';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { cleanText } from './issue-document';
 
 /** The three fields `in:` chooses among. */

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { mentionsIn, userId, type LabelRecord } from './build-documents';
 import { cleanText } from './issue-document';
 import { KeysetPager } from './keyset-pager';
@@ -70,17 +71,14 @@ function toRepo(row: RepoRow): RepoRecord {
   };
 }
 
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
 export interface StoreOpenOptions {
   readonly?: boolean;
   /**
    * For the commands that write thousands of rows in one transaction (import, demo, mirror):
    * each `INSERT OR REPLACE` keeps a statement journal, which SQLite otherwise writes to a temp
-   * file (11% of a 100,000-entry import's time in pwrite). In memory it holds one statement's
-   * pages. The server leaves its temp storage on disk, so a large sort cannot grow its memory.
+   * file, a write per statement that a large import spends a visible share of its time on. In
+   * memory it holds one statement's pages. The server leaves its temp storage on disk, so a
+   * large sort cannot grow its memory.
    */
   bulkWrites?: boolean;
   /**
@@ -603,7 +601,7 @@ class SqliteStore implements IssueStore {
     // The name now belongs to a real repository, so it no longer redirects.
     this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(options.owner, options.name);
     this.stmt('INSERT INTO repos (owner, name, private, description, created_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, isoSeconds(nowMs), Math.floor(nowMs / 1000),
+      options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, toIsoSeconds(nowMs), Math.floor(nowMs / 1000),
     );
     const created = this.readRepo(options.owner, options.name);
     if (!created) throw new Error('repository row vanished after insert');

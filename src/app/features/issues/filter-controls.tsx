@@ -9,6 +9,7 @@ import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { importOutlastingOutage } from '../../components/import-outlasting-outage';
 import { Link, type To } from 'react-router';
 import { useDetailsDismiss } from '../../components/use-dismiss';
+import { DEFAULT_PER_PAGE } from '../../../shared/api-constants';
 import { PER_PAGE_CHOICES, SORT_CHOICES } from './list-view';
 import type { QueryEdit, QuerySummary } from './query-edit';
 
@@ -203,7 +204,7 @@ export function PerPageSelect({ perPage, onChange }: { perPage: number; onChange
         id={id}
         className="input w-auto py-1"
         value={perPage}
-        onChange={(event) => onChange(event.currentTarget.value === '30' ? null : event.currentTarget.value)}
+        onChange={(event) => onChange(event.currentTarget.value === String(DEFAULT_PER_PAGE) ? null : event.currentTarget.value)}
       >
         {choices.map((n) => (
           <option key={n} value={n}>

@@ -6,6 +6,7 @@
  * the service sent (spec 4.2 rule 3), carried in the router's location state.
  */
 import type { To } from 'react-router';
+import { DEFAULT_PER_PAGE } from '../../../shared/api-constants';
 import type { ListParams } from '../../../shared/list-params';
 import { parsePage, parsePerPage } from '../../../shared/list-params';
 import { searchIssuesPath } from '../../api/api-client';
@@ -20,7 +21,8 @@ import type { QueryTools } from './query-tools';
 /** One page at a time with a pager, or one long list that loads the next page near its end (`view=continuous`). */
 export type ListMode = 'pages' | 'continuous';
 
-export const PER_PAGE_CHOICES = [10, 30, 50, 100] as const;
+/** What the per-page menu offers; the default is one of them. */
+export const PER_PAGE_CHOICES = [10, DEFAULT_PER_PAGE, 50, 100] as const;
 
 /** The URL search parameters the list writes besides `q`. */
 export type ListParamName = 'q' | 'per_page' | 'page' | 'view';

@@ -3,8 +3,8 @@
  * comment: the unified pipeline react-markdown runs (remark-parse, remark-rehype
  * with raw HTML kept), with GitHub's extensions and allow-list. It touches no
  * DOM, so it runs in a worker (markdown-worker.ts) and the page only turns the
- * finished tree into elements (markdown-elements.ts): parsing a long body took
- * 40-110 ms of the page's main thread, in one task, on the bench machine.
+ * finished tree into elements (markdown-elements.ts): parsing a long body is
+ * one long task, which on the page's main thread held up the issue view.
  */
 import type { Root } from 'hast';
 import rehypeRaw from 'rehype-raw';

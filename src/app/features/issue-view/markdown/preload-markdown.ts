@@ -50,7 +50,7 @@ const ISSUE_ADDRESS = /^\/[^/]+\/[^/]+\/issues\/[1-9]\d{0,9}\/?$/;
 /**
  * On an issue's address, opened cold, starts the renderer before the router
  * does (its loader calls preloadMarkdown too): a worker's thread and script
- * take 150-250 ms to start on a slow machine, and the first paint of an issue
+ * are slow to start on a slow machine, and the first paint of an issue
  * waits for the worker's first answer, so every millisecond earlier counts.
  * Returns whether it started them.
  */
