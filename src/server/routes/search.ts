@@ -6,17 +6,21 @@
  * shared/search-query.ts's; the store runs the query against its index.
  * Rate-limited on the search resource (limits/rate-limit.ts). Answers are
  * not kept in the answer cache: one spans many repositories' data versions.
+ * With GitHub's text-match media type in `Accept`, each item carries
+ * `text_matches` (search-text-matches.ts); those bytes get their own ETag.
  */
 import { Hono, type Context } from 'hono';
 import { effectiveSearchSort, invalidQuery, isSearchPageReachable, parseSearchParams } from '../../shared/search-params';
 import { parseSearchQuery } from '../../shared/search-query';
 import type { AppEnv } from '../app-env';
+import { addAnswerHeaders } from '../http/answer-headers';
 import { DOCS, errors, type ErrorAnswer } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
 import { sendError, sendSpanningAnswer } from '../http/respond';
 import { renderSearchPage } from '../http/search-answer';
 import type { IssueStore, SearchRequest } from '../store/issue-store';
 import { mayNameRepositories, privateReposOf, resolveMe } from './search-access';
+import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
 
 /** The search a request asks for, or the 4xx GitHub would answer it with. */
 function readSearch(c: Context<AppEnv>, store: IssueStore): SearchRequest | ErrorAnswer {
@@ -46,7 +50,12 @@ export function searchRoutes(store: IssueStore, webBase: string | null): Hono<Ap
   routes.get('/issues', (c) => {
     const request = readSearch(c, store);
     if ('status' in request) return sendError(c, request);
-    return sendSpanningAnswer(c, renderSearchPage(c, store.searchIssues(request), request, webBase));
+    const page = store.searchIssues(request);
+    // The ETag is the rendered bytes' digest, and `Vary: Accept` is on every answer, so the
+    // representation with text matches is validated and cached apart from the one without.
+    if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase));
+    addAnswerHeaders(c, TEXT_MATCH_MEDIA_HEADERS);
+    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query), request, webBase));
   });
 
   return routes;
