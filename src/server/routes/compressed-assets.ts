@@ -25,7 +25,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-/** At most this many compressed files are kept (a build has a few dozen). */
+/** At most this many compressed files are kept (more than a build has). */
 const MAX_KEPT_FILES = 256;
 
 interface Kept {
