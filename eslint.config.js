@@ -43,6 +43,16 @@ export default tseslint.config(
     },
   },
   {
+    // Storage may answer with a promise (src/server/store/storage.ts): one not awaited, or tested
+    // as a condition, is a bug that SQLite's synchronous answers would hide.
+    files: ['src/server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'stress/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/server/**', 'node:*'], message: 'src/shared is pure: no I/O, no side imports.' }] }],

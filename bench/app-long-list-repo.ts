@@ -5,7 +5,7 @@
  * two runs scroll the same rows.
  */
 import type { ImportedIssue } from '../src/server/store/import-schema';
-import type { IssueStore } from '../src/server/store/issue-store';
+import type { SqliteStore } from '../src/server/store/sqlite-store';
 
 export const LONG_LIST_REPO = { owner: 'bench', name: 'long-list' } as const;
 
@@ -42,6 +42,6 @@ function generateLongList(count: number): ImportedIssue[] {
 }
 
 /** Imports `count` generated issues through the store's real import path. */
-export function importLongList(store: IssueStore, count: number, nowMs: number): void {
+export function importLongList(store: SqliteStore, count: number, nowMs: number): void {
   store.importIssues({ ...LONG_LIST_REPO, makePrivate: false, localAvatars: true }, generateLongList(count), [], nowMs);
 }

@@ -28,7 +28,7 @@ export async function startBenchService(options: { distDir: string; longListEntr
     const db = path.join(dir, 'bench.db');
     const store = openSqliteStore(db);
     try {
-      loadDemo(store, Date.now());
+      await loadDemo(store, Date.now());
       if (options.longListEntries > 0) importLongList(store, options.longListEntries, Date.now());
     } finally {
       store.close();

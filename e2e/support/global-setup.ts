@@ -12,12 +12,12 @@ import { TEMPLATE_DB, E2E_DIR } from './paths';
 import { importPrivateNotes } from './private-notes-repository';
 import { importHostileRepository } from './xss-repository';
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   if (!existsSync(path.resolve('dist', 'index.html'))) throw new Error('e2e tests need the built app: run `npm run build` first');
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
   const store = openSqliteStore(TEMPLATE_DB);
-  loadDemo(store, Date.now());
+  await loadDemo(store, Date.now());
   // hostile/markdown: the XSS corpus in every field (e2e/hostile-markdown.spec.ts).
   importHostileRepository(store, Date.now());
   // hygiene/private-notes: a private repository for e2e/token-hygiene.spec.ts.

@@ -1,7 +1,7 @@
 /** What the middleware chain hands to the routes (Hono context variables). */
 import type { AnswerHeaders } from './http/answer-headers';
 import type { Caller } from './limits/rate-limiter';
-import type { RepoRecord, TokenRecord } from './store/issue-store';
+import type { RepoRecord, TokenRecord } from './store/records';
 
 export interface AppVariables {
   requestId: string;

@@ -28,10 +28,13 @@ import { repoRoutes } from './routes/repos';
 import { searchRoutes } from './routes/search';
 import { staticAppRoutes } from './routes/static-app';
 import { syntheticId } from './store/build-documents';
-import type { IssueStore } from './store/issue-store';
+import { LookupCache } from './store/lookup-cache';
+import type { Storage } from './store/storage';
 
 export interface AppDependencies {
-  store: IssueStore;
+  store: Storage;
+  /** the repository and token rows remembered between requests; the cached-answer lane reads the same one */
+  lookups?: LookupCache;
   /** the core resource's limiter (spec 8) */
   limiter: RateLimiter;
   /** the search resource's; a fresh one with GitHub's search limits when not given */
@@ -57,6 +60,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     core: deps.limiter,
     search: deps.searchLimiter ?? new RateLimiter(limitsOf(DEFAULT_RATE_LIMITS, 'search'), deps.now, [], 'search'),
   };
+  const lookups = deps.lookups ?? new LookupCache(deps.store);
   const api = new Hono<AppEnv>();
 
   api.use(async function requestId(c, next) {
@@ -70,8 +74,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     applyAnswerHeadersLate(c);
   });
   api.use(crossOrigin(API_CORS));
-  api.use(identifyCaller({ store: deps.store, now: deps.now, trustProxy: deps.trustProxy ?? false }));
-  api.use(rateLimit(limiters, (login) => deps.store.findUser(login)?.id ?? syntheticId('user', login.toLowerCase())));
+  api.use(identifyCaller({ lookups, now: deps.now, trustProxy: deps.trustProxy ?? false }));
+  api.use(rateLimit(limiters, async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase())));
   api.use(async function rejectBadCredentials(c, next) {
     // spec 5.5: counted against the IP above, then refused.
     if (c.get('badCredentials')) return sendError(c, errors.badCredentials());
@@ -80,9 +84,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   api.use(apiVersion());
 
   api.route('/', accountRoutes(deps.store, limiters, webBase));
-  api.route('/search', searchRoutes(deps.store, webBase));
-  api.use('/repos/:owner/:repo', resolveRepository(deps.store));
-  api.use('/repos/:owner/:repo/*', resolveRepository(deps.store));
+  api.route('/search', searchRoutes(deps.store, lookups, webBase));
+  api.use('/repos/:owner/:repo', resolveRepository(lookups, deps.store));
+  api.use('/repos/:owner/:repo/*', resolveRepository(lookups, deps.store));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
   api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, deps.answers ?? new AnswerCache()));

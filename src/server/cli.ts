@@ -16,8 +16,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter
 import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { normaliseApiOrigin } from './routes/app-page-policy';
-import { StoreError } from './store/sqlite-store';
-import { openStoreReportingFaults } from './store/storage-errors';
+import { openCommandStorage } from './store/open-storage';
+import { StoreError } from './store/store-error';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -71,14 +71,14 @@ function printDemoTokens(tokens: DemoToken[]): void {
 async function runServer(service: Promise<RunningService>, db: string): Promise<void> {
   const running = await service;
   console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${db})`);
-  const store = openStoreReportingFaults(db);
+  const store = await openCommandStorage(db);
   try {
     const { demoTokensIn } = await import('./commands/load-demo');
-    printDemoTokens(demoTokensIn(store));
+    printDemoTokens(await demoTokensIn(store));
   } catch {
     // A database without the demo module available simply has no demo tokens to show.
   }
-  store.close();
+  await store.close();
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };
@@ -183,13 +183,13 @@ async function main(argv: string[]): Promise<void> {
       mkdirSync(path.dirname(db), { recursive: true });
       if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
       const { hasDemoData, loadDemo } = await import('./commands/load-demo');
-      const store = openStoreReportingFaults(db);
-      if (!hasDemoData(store)) {
+      const store = await openCommandStorage(db);
+      if (!(await hasDemoData(store))) {
         console.log('First run: loading the demo dataset…');
-        const loaded = loadDemo(store, Date.now());
+        const loaded = await loadDemo(store, Date.now());
         console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories.`);
       }
-      store.close();
+      await store.close();
       await runServer(
         startService({
           ...DEFAULT_SERVICE_CONFIG,
@@ -213,9 +213,9 @@ async function main(argv: string[]): Promise<void> {
         events: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
-      const store = openStoreReportingFaults(required(values.db, '--db'), { bulkWrites: true, exclusiveWhenAlone: true });
+      const store = await openCommandStorage(required(values.db, '--db'), { bulkWrites: true, exclusiveWhenAlone: true });
       try {
-        const result = importFiles(store, {
+        const result = await importFiles(store, {
           repo: required(values.repo, '--repo'),
           makePrivate: values.private === true,
           issuesFile: positionals[0] ?? '',
@@ -226,7 +226,7 @@ async function main(argv: string[]): Promise<void> {
         const what = values.events === undefined ? `${result.issues} issues and ${result.comments} comments` : `${result.issues} issues, ${result.comments} comments and ${result.events} events`;
         console.log(`Imported ${what} into ${result.repo.owner}/${result.repo.name}${result.repo.isPrivate ? ' (private)' : ''}.`);
       } finally {
-        store.close();
+        await store.close();
       }
       return;
     }
@@ -235,12 +235,12 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length !== 2) throw new UsageError('rename takes OWNER/OLD OWNER/NEW');
       const from = parseFullName(positionals[0] ?? '');
       const to = parseFullName(positionals[1] ?? '');
-      const store = openStoreReportingFaults(required(values.db, '--db'));
+      const store = await openCommandStorage(required(values.db, '--db'));
       try {
-        const repo = store.renameRepo(from, to, Date.now());
+        const repo = await store.renameRepo(from, to, Date.now());
         console.log(`Renamed ${from.owner}/${from.name} to ${repo.owner}/${repo.name}; the old name now answers 301.`);
       } finally {
-        store.close();
+        await store.close();
       }
       return;
     }
@@ -266,14 +266,14 @@ async function main(argv: string[]): Promise<void> {
         const repos = (Array.isArray(values.repo) ? values.repo : []).map(String);
         repos.forEach(parseFullName);
         const token = generateToken();
-        const store = openStoreReportingFaults(required(values.db, '--db'));
+        const store = await openCommandStorage(required(values.db, '--db'));
         try {
-          store.createToken(
+          await store.createToken(
             { hash: hashToken(token), login: user, name: typeof values.name === 'string' ? values.name : `token for ${user}`, expiresAt, repos },
             Date.now(),
           );
         } finally {
-          store.close();
+          await store.close();
         }
         // The token alone on stdout, so scripts can capture it; it is shown only this once.
         process.stdout.write(`${token}\n`);
@@ -282,11 +282,11 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'revoke') {
         const { values, positionals } = parse(args, { db: { type: 'string' } });
         if (positionals.length !== 1) throw new UsageError('token revoke takes one TOKEN');
-        const store = openStoreReportingFaults(required(values.db, '--db'));
+        const store = await openCommandStorage(required(values.db, '--db'));
         try {
-          if (!store.revokeToken(hashToken(positionals[0] ?? ''))) throw new CommandError('no such token');
+          if (!(await store.revokeToken(hashToken(positionals[0] ?? '')))) throw new CommandError('no such token');
         } finally {
-          store.close();
+          await store.close();
         }
         console.log('Token revoked; it answers 401 from the next request on.');
         return;
@@ -300,13 +300,13 @@ async function main(argv: string[]): Promise<void> {
       const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
       // Not `bulkWrites`: the demo is one transaction of nested imports (savepoints), where an
       // in-memory statement journal made every row replaced by a second load cost milliseconds.
-      const store = openStoreReportingFaults(db);
+      const store = await openCommandStorage(db);
       try {
-        const loaded = loadDemo(store, Date.now());
+        const loaded = await loadDemo(store, Date.now());
         console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);
-        printDemoTokens(demoTokensIn(store));
+        printDemoTokens(await demoTokensIn(store));
       } finally {
-        store.close();
+        await store.close();
       }
       return;
     }
@@ -332,7 +332,7 @@ async function main(argv: string[]): Promise<void> {
       if (token !== null && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be one printable word');
       const { runMirror } = await import('./commands/mirror');
       const { MirrorError } = await import('./mirror/source-client');
-      const store = openStoreReportingFaults(db, { bulkWrites: true });
+      const store = await openCommandStorage(db, { bulkWrites: true });
       const stop = new AbortController();
       const interrupt = () => stop.abort(new MirrorError('interrupted'));
       process.once('SIGINT', interrupt);
@@ -354,7 +354,7 @@ async function main(argv: string[]): Promise<void> {
       } finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);
-        store.close();
+        await store.close();
       }
       return;
     }

@@ -17,7 +17,7 @@ const db = process.env.DB ?? path.join(ROOT, 'data', 'dev.db');
 
 mkdirSync(path.dirname(db), { recursive: true });
 const store = openSqliteStore(db);
-if (!hasDemoData(store)) loadDemo(store, Date.now());
+if (!(await hasDemoData(store))) await loadDemo(store, Date.now());
 store.close();
 
 const api = await startService({ ...DEFAULT_SERVICE_CONFIG, db, port: API_PORT, webBase: 'http://127.0.0.1:5173' });

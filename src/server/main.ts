@@ -3,7 +3,6 @@
  * builds the app and listens. The CLI (`serve`, `start`) and the integration
  * tests call `startService`; nothing else here.
  */
-import { accessSync, constants } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -14,7 +13,8 @@ import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-ans
 import { createCounterFlush } from './limits/counter-flush';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
-import { openStoreExplainingFaults, StorageError, toStorageError } from './store/storage-errors';
+import { LookupCache } from './store/lookup-cache';
+import { openServiceStorage, readOnlyAtStart, toStorageError } from './store/open-storage';
 
 export interface ServiceConfig {
   db: string;
@@ -56,16 +56,6 @@ export const DEFAULT_SERVICE_CONFIG: Omit<ServiceConfig, 'db'> = {
   log: (line) => console.log(line),
 };
 
-/** A file this process may not write (a read-only snapshot, say) still serves reads. */
-function isWritable(file: string): boolean {
-  try {
-    accessSync(file, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The server's request handler: the cached-answer lane first, when there is
  * one, and Hono for every request the lane leaves (`fetch` is the Hono app's).
@@ -78,17 +68,19 @@ export function serviceRequestListener(fetch: Parameters<typeof getRequestListen
   };
 }
 
-export function startService(config: ServiceConfig): Promise<RunningService> {
+export async function startService(config: ServiceConfig): Promise<RunningService> {
   const now = config.now ?? Date.now;
   const bounds = { ...DEFAULT_RESOURCE_BOUNDS, ...config.bounds };
   // A database that cannot be opened (not SQLite, a read-only directory, ...) is a one-line StorageError here.
-  const store = openStoreExplainingFaults(config.db);
-  const counters = store.loadCounters();
+  const store = await openServiceStorage(config.db);
+  const counters = await store.loadCounters();
   const limiter = new RateLimiter(limitsOf(config.limits, 'core'), now, counters, 'core');
   const searchLimiter = new RateLimiter(limitsOf(config.limits, 'search'), now, counters, 'search');
   const answers = new AnswerCache(config.answerCacheBytes);
+  const lookups = new LookupCache(store);
   const app = createApp({
     store,
+    lookups,
     limiter,
     searchLimiter,
     now,
@@ -100,13 +92,13 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     answers,
   });
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
-  const lane = config.faults ? null : createCachedAnswerLane({ store, limiter, now, trustProxy: config.trustProxy, answers });
+  const lane = config.faults ? null : createCachedAnswerLane({ lookups, limiter, now, trustProxy: config.trustProxy, answers });
 
   const counterFlush = createCounterFlush({
     drain: () => [...limiter.drainDirty(), ...searchLimiter.drainDirty()],
-    save: (changed) => {
+    save: async (changed) => {
       try {
-        store.saveCounters(changed);
+        await store.saveCounters(changed);
       } catch (err) {
         throw toStorageError(err, config.db);
       }
@@ -114,11 +106,10 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     log: config.log,
     retryMs: config.counterFlushMs,
   });
-  if (!isWritable(config.db)) {
-    counterFlush.announce(new StorageError(`the database file ${config.db} is read-only: reads are served normally`, 'read-only', 'SQLITE_READONLY'));
-  }
+  const readOnly = readOnlyAtStart(config.db);
+  if (readOnly) counterFlush.announce(readOnly);
   const flush = () => counterFlush.flush();
-  const flushTimer = setInterval(flush, config.counterFlushMs);
+  const flushTimer = setInterval(() => void flush(), config.counterFlushMs);
   flushTimer.unref();
 
   return new Promise((resolve, reject) => {
@@ -144,9 +135,9 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
             clearInterval(flushTimer);
             server.closeAllConnections();
             server.close(() => {
-              flush();
-              store.close();
-              done();
+              void flush()
+                .then(() => store.close())
+                .then(done);
             });
           }),
       });
@@ -156,8 +147,7 @@ export function startService(config: ServiceConfig): Promise<RunningService> {
     guardClientErrors(server, bounds, config.log);
     server.on('error', (err) => {
       clearInterval(flushTimer);
-      store.close();
-      reject(err);
+      void Promise.resolve(store.close()).finally(() => reject(err));
     });
   });
 }

@@ -7,11 +7,13 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { IssueStore, TokenRecord } from '../store/issue-store';
+import type { LookupCache } from '../store/lookup-cache';
+import type { TokenRecord } from '../store/records';
 import { hashToken, hashesEqual, tokenFromHeader } from './tokens';
 
 export interface IdentifyOptions {
-  store: IssueStore;
+  /** token rows, remembered in front of the storage */
+  lookups: Pick<LookupCache, 'findToken'>;
   now: () => number;
   /** honour X-Forwarded-For (only behind a proxy you run: clients can forge it) */
   trustProxy: boolean;
@@ -33,12 +35,19 @@ export function clientAddress(env: unknown, forwardedFor: string | undefined, tr
 /** What an `Authorization` header says: nothing, a valid unexpired token, or bad credentials. */
 export type PresentedCredentials = { kind: 'none' } | { kind: 'token'; record: TokenRecord } | { kind: 'bad' };
 
-/** `findToken` looks a token up by its hash (the store's, or only what it remembers). */
-export function credentialsOf(header: string | undefined, findToken: (hash: string) => TokenRecord | null, now: () => number): PresentedCredentials {
+/** What an `Authorization` header presents: nothing, or the hash to look up (null when it cannot be a token). */
+export type PresentedHash = { present: false } | { present: true; hash: string | null };
+
+export function presentedHash(header: string | undefined): PresentedHash {
   const presented = tokenFromHeader(header);
+  if (!presented.present) return { present: false };
+  return { present: true, hash: presented.token ? hashToken(presented.token) : null };
+}
+
+/** The credentials, given the row `presented.hash` found (null for none). */
+export function judgeCredentials(presented: PresentedHash, record: TokenRecord | null, now: () => number): PresentedCredentials {
   if (!presented.present) return { kind: 'none' };
-  const hash = presented.token ? hashToken(presented.token) : null;
-  const record = hash ? findToken(hash) : null;
+  const { hash } = presented;
   const valid =
     record !== null && hash !== null && hashesEqual(record.hash, hash) && (record.expiresAt === null || record.expiresAt * 1000 > now());
   return valid ? { kind: 'token', record } : { kind: 'bad' };
@@ -51,7 +60,9 @@ export function identifyCaller(options: IdentifyOptions): MiddlewareHandler<AppE
     c.set('token', null);
     c.set('badCredentials', false);
 
-    const credentials = credentialsOf(c.req.header('Authorization'), (hash) => options.store.findToken(hash), options.now);
+    const presented = presentedHash(c.req.header('Authorization'));
+    const record = presented.present && presented.hash !== null ? await options.lookups.findToken(presented.hash) : null;
+    const credentials = judgeCredentials(presented, record, options.now);
     if (credentials.kind === 'token') {
       c.set('token', credentials.record);
       c.set('caller', { kind: 'user', login: credentials.record.login });

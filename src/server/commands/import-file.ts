@@ -1,5 +1,6 @@
 /** `import`: reads GitHub-shaped JSON files, validates them, imports in one transaction. */
-import type { ImportResult, IssueStore } from '../store/issue-store';
+import type { ImportResult } from '../store/records';
+import type { IssueWriter } from '../store/storage';
 import { CommandError } from './command-error';
 import { WorkerImportSource } from './worker-import-source';
 
@@ -14,10 +15,10 @@ export function parseFullName(value: string): { owner: string; name: string } {
  * inserts the rows already built (worker-import-source.ts); a bad file fails before the
  * store writes anything.
  */
-export function importFiles(
-  store: IssueStore,
+export async function importFiles(
+  store: IssueWriter,
   options: { repo: string; makePrivate: boolean; issuesFile: string; commentsFile?: string; eventsFile?: string; nowMs: number },
-): ImportResult {
+): Promise<ImportResult> {
   const { owner, name } = parseFullName(options.repo);
   const source = new WorkerImportSource({
     issuesFile: options.issuesFile,
@@ -26,7 +27,7 @@ export function importFiles(
     localAvatars: false,
   });
   try {
-    return store.importFrom({ owner, name, makePrivate: options.makePrivate }, source, options.nowMs);
+    return await store.importFrom({ owner, name, makePrivate: options.makePrivate }, source, options.nowMs);
   } finally {
     source.close();
   }

@@ -9,7 +9,7 @@
  */
 import { buildDemoDataset } from '../demo/demo-dataset';
 import { hashToken } from '../auth/tokens';
-import type { IssueStore } from '../store/issue-store';
+import type { RepositoryReader, Storage, TokenStore } from '../store/storage';
 
 export interface DemoToken {
   token: string;
@@ -47,27 +47,29 @@ export const DEMO_TOKENS: readonly DemoToken[] = [
   },
 ];
 
-export function hasDemoData(store: IssueStore): boolean {
-  return store.findRepo('acme', 'rocket') !== null;
+export async function hasDemoData(store: Pick<RepositoryReader, 'findRepo'>): Promise<boolean> {
+  return (await store.findRepo('acme', 'rocket')) !== null;
 }
 
 /** The demo tokens present in this database (hash lookups: nothing secret is read). */
-export function demoTokensIn(store: IssueStore): DemoToken[] {
-  return DEMO_TOKENS.filter((t) => store.findToken(hashToken(t.token)) !== null);
+export async function demoTokensIn(store: Pick<TokenStore, 'findToken'>): Promise<DemoToken[]> {
+  const present: DemoToken[] = [];
+  for (const t of DEMO_TOKENS) if ((await store.findToken(hashToken(t.token))) !== null) present.push(t);
+  return present;
 }
 
-export function loadDemo(store: IssueStore, nowMs: number): { repositories: number; issues: number; comments: number } {
+export async function loadDemo(storage: Storage, nowMs: number): Promise<{ repositories: number; issues: number; comments: number }> {
   // One transaction: a demo killed part-way (or stopped by a full disk) is not half there,
   // which `start` would otherwise take for a loaded demo without its tokens.
   const dataset = buildDemoDataset();
-  return store.atomically(() => {
+  return storage.atomically(async (store) => {
     let issues = 0;
     let comments = 0;
     for (const repo of dataset.repositories) {
       // Loading again over an earlier demo: a repository already renamed is refreshed under
       // its new name (importing the old name would recreate it and the rename would collide).
-      const current = store.findRenamed(repo.owner, repo.name) ?? repo;
-      const result = store.importIssues(
+      const current = (await store.findRenamed(repo.owner, repo.name)) ?? repo;
+      const result = await store.importIssues(
         { owner: current.owner, name: current.name, makePrivate: repo.private, description: repo.description, localAvatars: true },
         repo.issues,
         repo.comments,
@@ -80,12 +82,12 @@ export function loadDemo(store: IssueStore, nowMs: number): { repositories: numb
     for (const rename of dataset.renames) {
       const [fromOwner = '', fromName = ''] = rename.from.split('/');
       const [toOwner = '', toName = ''] = rename.to.split('/');
-      if (store.findRepo(fromOwner, fromName)) store.renameRepo({ owner: fromOwner, name: fromName }, { owner: toOwner, name: toName }, nowMs);
+      if (await store.findRepo(fromOwner, fromName)) await store.renameRepo({ owner: fromOwner, name: fromName }, { owner: toOwner, name: toName }, nowMs);
     }
     for (const t of DEMO_TOKENS) {
       const hash = hashToken(t.token);
-      if (store.findToken(hash) === null) {
-        store.createToken({ hash, login: t.user, name: t.name, expiresAt: t.expiresAt, repos: t.repos }, nowMs);
+      if ((await store.findToken(hash)) === null) {
+        await store.createToken({ hash, login: t.user, name: t.name, expiresAt: t.expiresAt, repos: t.repos }, nowMs);
       }
     }
     return { repositories: dataset.repositories.length, issues, comments };

@@ -5,7 +5,7 @@
  */
 import { parseFullName } from './import-file';
 import { mirrorRepository, type MirrorEvent, type MirrorResult } from '../mirror/mirror-repository';
-import type { IssueStore } from '../store/issue-store';
+import type { Storage } from '../store/storage';
 
 export interface MirrorCommand {
   from: string;
@@ -59,7 +59,7 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export async function runMirror(
-  store: IssueStore,
+  store: Storage,
   command: MirrorCommand,
   io: { progress: (line: string) => void; signal?: AbortSignal; fetch?: typeof fetch },
 ): Promise<{ result: MirrorResult; summary: string }> {

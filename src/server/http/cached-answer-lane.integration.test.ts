@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
 import { serviceRequestListener } from '../main';
-import type { IssueStore } from '../store/issue-store';
+import type { SqliteStore } from '../store/sqlite-store';
+import { LookupCache } from '../store/lookup-cache';
 import { openSqliteStore } from '../store/sqlite-store';
 import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
 import { AnswerCache } from './answer-cache';
@@ -29,7 +30,7 @@ interface Served {
 }
 
 /** The store, counting calls of its `find…` methods (the lookups that may read rows). */
-function countingLookups(store: IssueStore): { store: IssueStore; lookups: () => number } {
+function countingLookups(store: SqliteStore): { store: SqliteStore; lookups: () => number } {
   let lookups = 0;
   const counted = new Proxy(store, {
     get(target, name, receiver) {
@@ -45,7 +46,7 @@ function countingLookups(store: IssueStore): { store: IssueStore; lookups: () =>
 }
 
 let seeded: TestService;
-const stores: IssueStore[] = [];
+const stores: SqliteStore[] = [];
 
 async function serve(withLane: boolean, now: () => number): Promise<Served> {
   const opened = openSqliteStore(seeded.dbFile);
@@ -53,9 +54,10 @@ async function serve(withLane: boolean, now: () => number): Promise<Served> {
   const { store, lookups } = countingLookups(opened);
   const limiter = new RateLimiter(LIMITS, now, []);
   const answers = new AnswerCache();
-  const app = createApp({ store, limiter, now, answers, log: () => {} });
+  const rows = new LookupCache(store);
+  const app = createApp({ store, lookups: rows, limiter, now, answers, log: () => {} });
   let count = 0;
-  const lane = createCachedAnswerLane({ store, limiter, now, trustProxy: false, answers });
+  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers });
   const counted = withLane
     ? (req: Parameters<typeof lane>[0], res: Parameters<typeof lane>[1]) => {
         const taken = lane(req, res);

@@ -24,11 +24,11 @@
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientAddress, credentialsOf } from '../auth/identify-caller';
+import { clientAddress, judgeCredentials, presentedHash } from '../auth/identify-caller';
 import { settledRateHeaders } from '../limits/rate-limit';
 import type { Caller, RateLimiter } from '../limits/rate-limiter';
 import { canSee } from '../routes/repository-access';
-import type { IssueStore } from '../store/issue-store';
+import type { LookupCache } from '../store/lookup-cache';
 import type { AnswerCache } from './answer-cache';
 import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';
@@ -36,7 +36,8 @@ import { GITHUB_RESPONSE_HEADERS, newRequestId } from './github-headers';
 import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
 
 export interface LaneDependencies {
-  store: IssueStore;
+  /** the rows the chain has looked up (app.ts), of which the lane reads only what is remembered */
+  lookups: LookupCache;
   limiter: RateLimiter;
   now: () => number;
   trustProxy: boolean;
@@ -89,7 +90,7 @@ function lowerCased(headers: Readonly<Record<string, string>>): Record<string, s
 }
 
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
-  const { store, limiter, now, trustProxy, answers } = deps;
+  const { lookups, limiter, now, trustProxy, answers } = deps;
   // What the request-id, CORS and version middlewares gather for every answer, in their order.
   const everyAnswer = lowerCased({ ...GITHUB_RESPONSE_HEADERS, 'X-GitHub-Request-Id': '', ...simpleCorsHeaders(API_CORS), ...VERSION_HEADERS });
 
@@ -108,12 +109,14 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     try {
       // Up to `take`, every look is at what is remembered, and nothing changes: a request
       // left to the chain costs it no extra reads, and leaves counters and cache as they were.
-      const credentials = credentialsOf(h.authorization, (hash) => store.rememberedToken(hash), now);
+      const presented = presentedHash(h.authorization);
+      const record = presented.present && presented.hash !== null ? lookups.rememberedToken(presented.hash) : null;
+      const credentials = judgeCredentials(presented, record, now);
       if (credentials.kind === 'bad') return false; // or not remembered: the chain decides
       const token = credentials.kind === 'token' ? credentials.record : null;
       caller = token ? { kind: 'user', login: token.login } : { kind: 'ip', address: clientAddress({ incoming: req }, textOf(h['x-forwarded-for']), trustProxy) };
       if (!limiter.wouldAllow(caller)) return false; // the chain answers the 403 or 429
-      const repo = store.rememberedRepo(path[1] as string, path[2] as string);
+      const repo = lookups.rememberedRepo(path[1] as string, path[2] as string);
       if (!repo || !canSee(token, repo)) return false;
       const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
       const key = `http://${host}${url}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../shared/api-constants';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
-import type { IssueStore } from '../store/issue-store';
+import type { SqliteStore } from '../store/sqlite-store';
 import { openSqliteStore } from '../store/sqlite-store';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
@@ -98,7 +98,7 @@ describe('CORS, so the app can be served from another origin', () => {
 describe('faults (spec 7.1: 500)', () => {
   it('answers an unexpected fault with 500 and the error body, logs it, and keeps serving', async () => {
     const store = openSqliteStore(':memory:');
-    const broken: IssueStore = Object.create(store) as IssueStore;
+    const broken: SqliteStore = Object.create(store) as SqliteStore;
     broken.findRepo = () => {
       throw new Error('disk on fire');
     };

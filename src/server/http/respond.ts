@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { renderDocuments } from '../store/issue-document';
-import type { RepoRecord, TokenRecord } from '../store/issue-store';
+import type { RepoRecord, TokenRecord } from '../store/records';
 import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
 import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
 import { buildAnswer } from './answer-headers';
@@ -145,18 +145,18 @@ export function cachedAnswerFor(cache: AnswerCache, scope: AnswerScope, url: str
  * kept). The cache key is the repository's data version and the full request
  * URL: origin, path and query are everything that shapes the bytes.
  */
-export function sendCachedRepoAnswer(
+export async function sendCachedRepoAnswer(
   c: Context<AppEnv>,
   cache: AnswerCache,
   webBase: string | null,
-  produce: (repo: RepoRecord) => StoredAnswer | Response,
-): Response {
+  produce: (repo: RepoRecord) => Promise<StoredAnswer | Response>,
+): Promise<Response> {
   const repo = c.get('repo');
   const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
   const acceptEncoding = c.req.header('Accept-Encoding');
   const cached = cachedAnswerFor(cache, scope, c.req.url, acceptEncoding);
   if (cached) return sendRendered(c, repo, cached);
-  const produced = produce(repo);
+  const produced = await produce(repo);
   if (produced instanceof Response) return produced;
   const { answer } = encodedFor(acceptEncoding, renderAnswer(c, repo, produced, webBase));
   cache.set(scope, c.req.url, answer);

@@ -8,7 +8,7 @@ import type { PageParams } from '../../shared/list-params';
 import { reachableOnPage, reachableTotal } from '../../shared/search-params';
 import type { AppEnv } from '../app-env';
 import { renderDocuments } from '../store/issue-document';
-import type { SearchHit, SearchPage } from '../store/issue-store';
+import type { SearchHit, SearchPage } from '../store/records';
 import type { RenderedAnswer } from './answer-cache';
 import { buildLinkHeader } from './link-header';
 import { basesOf, renderedAnswer } from './respond';

@@ -41,7 +41,7 @@ export function resourceOfPath(path: string): RateResource {
 }
 
 /** `userIdOf` names a user in the 403 by id, in GitHub's words ("for user ID 123."). */
-export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => number): MiddlewareHandler<AppEnv> {
+export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => Promise<number>): MiddlewareHandler<AppEnv> {
   return async function limit(c, next) {
     const caller = c.get('caller');
     const limiter = limiters[resourceOfPath(c.req.path)];
@@ -57,7 +57,7 @@ export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => n
       if (taken.reason === 'secondary') {
         return sendError(c, errors.secondaryRateLimited(), { ...headers, 'Retry-After': String(taken.retryAfterSeconds) });
       }
-      const who = caller.kind === 'user' ? errors.rateLimitedUser(userIdOf(caller.login)) : errors.rateLimited(caller.address);
+      const who = caller.kind === 'user' ? errors.rateLimitedUser(await userIdOf(caller.login)) : errors.rateLimited(caller.address);
       return sendError(c, who, headers);
     }
 

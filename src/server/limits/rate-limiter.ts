@@ -12,7 +12,7 @@
  * called on a timer and at shutdown, so no request waits on a disk write. A
  * crash loses at most one flush interval of accounting (see README).
  */
-import type { StoredCounter } from '../store/issue-store';
+import type { StoredCounter } from '../store/records';
 
 /** The budget of one resource. */
 export interface ResourceLimits {

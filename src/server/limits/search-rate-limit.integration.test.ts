@@ -11,6 +11,7 @@ import { createApp } from '../app';
 import { AnswerCache } from '../http/answer-cache';
 import { createCachedAnswerLane } from '../http/cached-answer-lane';
 import { serviceRequestListener } from '../main';
+import { LookupCache } from '../store/lookup-cache';
 import { openSqliteStore } from '../store/sqlite-store';
 import { runCli, startChildService } from '../test-support/fuzz-child-service';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
@@ -174,8 +175,9 @@ describe('the cached-answer lane and search', () => {
     const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, now);
     const searchLimiter = new RateLimiter(limitsOf(DEFAULT_RATE_LIMITS, 'search'), now, [], 'search');
     const answers = new AnswerCache();
-    const app = createApp({ store, limiter, searchLimiter, now, answers, log: () => {} });
-    const lane = createCachedAnswerLane({ store, limiter, now, trustProxy: false, answers });
+    const rows = new LookupCache(store);
+    const app = createApp({ store, lookups: rows, limiter, searchLimiter, now, answers, log: () => {} });
+    const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers });
     let laneAnswers = 0;
     const server: Server = createServer(
       serviceRequestListener(app.fetch, (req, res) => {

@@ -31,7 +31,8 @@ import {
   type ImportedIssue,
   type ImportedUser,
 } from '../store/import-schema';
-import type { ImportOptions, IssueStore, MirrorWalk, MirrorWalkName } from '../store/issue-store';
+import type { ImportOptions, MirrorWalk, MirrorWalkName } from '../store/records';
+import type { IssueReader, MirrorStateStore } from '../store/storage';
 import { MirrorError, SourceClient, type SourceDependencies, type WaitReason } from './source-client';
 
 export const MIRROR_PER_PAGE = 100;
@@ -105,7 +106,7 @@ function validate<T>(schema: { safeParse(v: unknown): { success: true; data: T }
   throw new MirrorError(`${url} did not answer ${what}: at ${issue?.path.map(String).join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`);
 }
 
-export async function mirrorRepository(store: IssueStore, options: MirrorOptions, deps: MirrorDependencies): Promise<MirrorResult> {
+export async function mirrorRepository(store: MirrorStateStore & Pick<IssueReader, 'getIssue'>, options: MirrorOptions, deps: MirrorDependencies): Promise<MirrorResult> {
   const base = parseBaseUrl(options.from);
   const repoPath = `${base.href.replace(/\/+$/, '')}/repos/${encodeURIComponent(options.source.owner)}/${encodeURIComponent(options.source.name)}`;
   const emit = deps.onEvent ?? (() => {});
@@ -118,7 +119,7 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
   });
 
   const importOptions: ImportOptions = { owner: options.target.owner, name: options.target.name, makePrivate: options.makePrivate ?? false };
-  const known = store.findMirror(options.target.owner, options.target.name, repoPath);
+  const known = await store.findMirror(options.target.owner, options.target.name, repoPath);
   let record;
   if (known === null || known.sourcePrivate === null) {
     // First, before anything local exists: is the source private (then so is the copy)?
@@ -133,11 +134,11 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
     emit({ kind: 'repository', isPrivate, fullName: typeof body?.full_name === 'string' ? body.full_name : `${options.source.owner}/${options.source.name}` });
     importOptions.makePrivate = importOptions.makePrivate || isPrivate;
     if (typeof body?.description === 'string') importOptions.description = body.description;
-    record = store.openMirror(importOptions, repoPath, deps.now());
-    store.setMirrorSourcePrivate(record.repo.id, isPrivate);
+    record = await store.openMirror(importOptions, repoPath, deps.now());
+    await store.setMirrorSourcePrivate(record.repo.id, isPrivate);
   } else {
     importOptions.makePrivate = importOptions.makePrivate || known.sourcePrivate;
-    record = store.openMirror(importOptions, repoPath, deps.now());
+    record = await store.openMirror(importOptions, repoPath, deps.now());
   }
   emit({ kind: 'start', resuming: (['issues', 'comments', 'events'] as const).filter((w) => record.walks[w].nextUrl !== null) });
 
@@ -204,8 +205,8 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
   await walk('issues', `${repoPath}/issues?state=all&sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
     const issues = validate<ImportedIssue[]>(importedIssueList, items, url, 'GitHub issues');
     for (const issue of issues) localiseIssueAvatars(issue, base.origin);
-    if (issues.length > 0) store.saveMirrorPage(importOptions, 'issues', state, { issues }, deps.now());
-    else store.saveMirrorWalk(repoId, 'issues', state);
+    if (issues.length > 0) await store.saveMirrorPage(importOptions, 'issues', state, { issues }, deps.now());
+    else await store.saveMirrorWalk(repoId, 'issues', state);
     result.issues += issues.length;
     return issues.length;
   });
@@ -218,7 +219,7 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
   const fetchMissingIssues = async (numbers: readonly number[]): Promise<ImportedIssue[]> => {
     const fetched: ImportedIssue[] = [];
     for (const n of new Set(numbers)) {
-      if (store.getIssue(repoId, n) !== null) continue;
+      if ((await store.getIssue(repoId, n)) !== null) continue;
       const one = await client.get(`${repoPath}/issues/${n}`).catch((err: unknown) => {
         if (err instanceof MirrorError && /^(404|410) /.test(err.message)) return null;
         throw err;
@@ -228,19 +229,21 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
     for (const issue of fetched) localiseIssueAvatars(issue, base.origin);
     return fetched;
   };
-  const isKnown = (fetched: readonly ImportedIssue[]) => {
-    const numbers = new Set(fetched.map((i) => i.number));
-    return (n: number) => numbers.has(n) || store.getIssue(repoId, n) !== null;
+  /** Which of `numbers` this copy has, counting the issues just `fetched`. */
+  const knownIssues = async (fetched: readonly ImportedIssue[], numbers: readonly number[]): Promise<Set<number>> => {
+    const known = new Set(fetched.map((i) => i.number));
+    for (const n of new Set(numbers)) if (!known.has(n) && (await store.getIssue(repoId, n)) !== null) known.add(n);
+    return known;
   };
 
   await walk('comments', `${repoPath}/issues/comments?sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
     const comments = validate<ImportedComment[]>(importedCommentList, items, url, 'GitHub issue comments');
     for (const comment of comments) localiseAvatar(comment.user, base.origin);
     const fetched = await fetchMissingIssues(comments.map(issueNumberOf));
-    const known = isKnown(fetched);
-    const kept = comments.filter((c) => known(issueNumberOf(c)));
-    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'comments', state, { issues: fetched, comments: kept }, deps.now());
-    else store.saveMirrorWalk(repoId, 'comments', state);
+    const known = await knownIssues(fetched, comments.map(issueNumberOf));
+    const kept = comments.filter((c) => known.has(issueNumberOf(c)));
+    if (kept.length + fetched.length > 0) await store.saveMirrorPage(importOptions, 'comments', state, { issues: fetched, comments: kept }, deps.now());
+    else await store.saveMirrorWalk(repoId, 'comments', state);
     result.issues += fetched.length;
     result.comments += kept.length;
     return kept.length;
@@ -252,16 +255,16 @@ export async function mirrorRepository(store: IssueStore, options: MirrorOptions
     const events = validate<ImportedEvent[]>(importedEventList, items, url, 'GitHub issue events');
     for (const event of events) for (const user of [event.actor, event.assignee, event.assigner]) localiseAvatar(user, base.origin);
     const fetched = await fetchMissingIssues(events.map((e) => e.issue.number));
-    const known = isKnown(fetched);
-    const kept = events.filter((e) => known(e.issue.number));
-    if (kept.length + fetched.length > 0) store.saveMirrorPage(importOptions, 'events', state, { issues: fetched, events: kept }, deps.now());
-    else store.saveMirrorWalk(repoId, 'events', state);
+    const known = await knownIssues(fetched, events.map((e) => e.issue.number));
+    const kept = events.filter((e) => known.has(e.issue.number));
+    if (kept.length + fetched.length > 0) await store.saveMirrorPage(importOptions, 'events', state, { issues: fetched, events: kept }, deps.now());
+    else await store.saveMirrorWalk(repoId, 'events', state);
     result.issues += fetched.length;
     result.events += kept.length;
     return kept.length;
   }, { optional: true });
 
-  store.completeMirror(repoId, deps.now());
+  await store.completeMirror(repoId, deps.now());
   result.charged = client.counts.charged;
   result.notModified = client.counts.notModified;
   return result;

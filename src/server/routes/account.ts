@@ -8,13 +8,13 @@ import { basesOf, sendError, sendJson } from '../http/respond';
 import type { RateLimiters } from '../limits/rate-limit';
 import type { RateSnapshot } from '../limits/rate-limiter';
 import { syntheticId, userUrlTemplates } from '../store/build-documents';
-import type { IssueStore } from '../store/issue-store';
+import type { RepositoryReader } from '../store/storage';
 
 function resourceOf(s: RateSnapshot): RateLimitResource {
   return { limit: s.limit, used: s.used, remaining: s.remaining, reset: s.reset, resource: s.resource };
 }
 
-export function accountRoutes(store: IssueStore, limiters: RateLimiters, webBase: string | null): Hono<AppEnv> {
+export function accountRoutes(store: Pick<RepositoryReader, 'findUser'>, limiters: RateLimiters, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/rate_limit', (c) => {
@@ -26,10 +26,10 @@ export function accountRoutes(store: IssueStore, limiters: RateLimiters, webBase
     return sendJson(c, body);
   });
 
-  routes.get('/user', (c) => {
+  routes.get('/user', async (c) => {
     const token = c.get('token');
     if (!token) return sendError(c, errors.requiresAuthentication(DOCS.getUser));
-    const user = store.findUser(token.login);
+    const user = await store.findUser(token.login);
     const { api, web } = basesOf(c, webBase);
     const login = user?.login ?? token.login;
     const id = user?.id ?? syntheticId('user', login.toLowerCase());

@@ -8,8 +8,9 @@ import { DOCS, errors } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
 import { sendError, sendRepoJson, sendRepoPage } from '../http/respond';
 import { apiUrl, repoApiUrl, repoWebUrl, webUrl } from '../store/issue-document';
-import { syntheticId, userUrlTemplates } from '../store/build-documents';
-import type { IssueStore, RepoRecord } from '../store/issue-store';
+import { buildLabel, syntheticId, userUrlTemplates } from '../store/build-documents';
+import type { RepoRecord } from '../store/records';
+import type { IssueReader } from '../store/storage';
 
 /**
  * GitHub's `full-repository` shape. The app reads a few fields (wire-types'
@@ -126,20 +127,22 @@ function repositoryDocument(repo: RepoRecord, openIssues: number): FullRepositor
   };
 }
 
-export function repoRoutes(store: IssueStore, webBase: string | null): Hono<AppEnv> {
+export function repoRoutes(store: Pick<IssueReader, 'openIssueCount' | 'listLabels'>, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/', (c) => {
+  routes.get('/', async (c) => {
     const repo = c.get('repo');
-    return sendRepoJson(c, repo, JSON.stringify(repositoryDocument(repo, store.openIssueCount(repo.id))), { webBase });
+    return sendRepoJson(c, repo, JSON.stringify(repositoryDocument(repo, await store.openIssueCount(repo.id))), { webBase });
   });
 
-  routes.get('/labels', (c) => {
+  routes.get('/labels', async (c) => {
     const q = parseQueryString(new URL(c.req.url).search);
     if (!q.ok) return sendError(c, errors.badRequest('Problems parsing query string', DOCS.listLabels));
     const paging = parsePageParams(q.read);
     const repo = c.get('repo');
-    return sendRepoPage(c, repo, store.listLabels(repo.id, paging), paging, webBase);
+    const { total, labels } = await store.listLabels(repo.id, paging);
+    const documents = labels.map((label) => JSON.stringify(buildLabel(label)));
+    return sendRepoPage(c, repo, { total, documents }, paging, webBase);
   });
 
   return routes;

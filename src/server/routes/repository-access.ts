@@ -8,7 +8,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { DOCS, errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import type { IssueStore, RepoRecord, TokenRecord } from '../store/issue-store';
+import type { LookupCache } from '../store/lookup-cache';
+import type { RepoRecord, TokenRecord } from '../store/records';
+import type { RepositoryReader } from '../store/storage';
 
 /** Which documentation a 404 names depends only on the path asked for, never on what exists. */
 export function docForPath(path: string): string {
@@ -32,23 +34,23 @@ function notFound(c: Context<AppEnv>): Response {
   return sendError(c, errors.notFound(docForPath(c.req.path)));
 }
 
-export function resolveRepository(store: IssueStore): MiddlewareHandler<AppEnv> {
+export function resolveRepository(lookups: Pick<LookupCache, 'findRepo'>, store: Pick<RepositoryReader, 'findRenamed'>): MiddlewareHandler<AppEnv> {
   return async function repository(c, next) {
     const owner = c.req.param('owner') ?? '';
     const name = c.req.param('repo') ?? '';
-    const repo = store.findRepo(owner, name);
+    const repo = await lookups.findRepo(owner, name);
     if (repo) {
       if (!canSee(c.get('token'), repo)) {
         // The same lookups as for a name that does not exist, so timing does not tell a
         // private repository from a missing one (the result is not used).
-        store.findRenamed(owner, name);
+        await store.findRenamed(owner, name);
         return notFound(c);
       }
       c.set('repo', repo);
       return next();
     }
 
-    const moved = store.findRenamed(owner, name);
+    const moved = await store.findRenamed(owner, name);
     // A stranger must not learn that a private repository was renamed.
     if (!moved || !canSee(c.get('token'), moved)) return notFound(c);
     const url = new URL(c.req.url);

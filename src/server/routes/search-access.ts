@@ -8,7 +8,8 @@
  * repository routes).
  */
 import type { SearchNode } from '../../shared/search-query';
-import type { IssueStore, TokenRecord } from '../store/issue-store';
+import type { LookupCache } from '../store/lookup-cache';
+import type { TokenRecord } from '../store/records';
 import { canSee } from './repository-access';
 
 const NO_REPOS: ReadonlySet<number> = new Set();
@@ -76,10 +77,10 @@ function namedRepos(node: SearchNode | null, out: Array<{ owner: string; name: s
  * Whether the caller may see every repository the query names. Each name costs
  * the same one lookup whether it exists or not, so timing tells nothing either.
  */
-export function mayNameRepositories(store: IssueStore, token: TokenRecord | null, where: SearchNode | null): boolean {
+export async function mayNameRepositories(lookups: Pick<LookupCache, 'findRepo'>, token: TokenRecord | null, where: SearchNode | null): Promise<boolean> {
   let visible = true;
   for (const { owner, name } of namedRepos(where)) {
-    const repo = store.findRepo(owner, name);
+    const repo = await lookups.findRepo(owner, name);
     if (!repo || !canSee(token, repo)) visible = false;
   }
   return visible;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from '../limits/rate-limiter';
-import type { IssueStore } from '../store/issue-store';
+import type { SqliteStore } from '../store/sqlite-store';
 import { openSqliteStore } from '../store/sqlite-store';
 import { importSearchRepositories } from '../test-support/search-repository';
 import { makeIssues, TOKENS } from '../test-support/test-service';
@@ -17,7 +17,7 @@ const RUNS = 400;
 const HUGE = { ...DEFAULT_RATE_LIMITS, unauthLimit: 1e9, authLimit: 1e9, burstLimit: 1e9, searchUnauthLimit: 1e9, searchAuthLimit: 1e9 };
 
 let dir: string;
-let store: IssueStore;
+let store: SqliteStore;
 let app: ReturnType<typeof createApp>;
 const logged: string[] = [];
 

@@ -10,7 +10,7 @@
  * reported: a hit carries its issue's document, not its comments' text.
  */
 import { searchTokens, type SearchNode, type SearchQuery } from '../../shared/search-query';
-import type { SearchHit, SearchPage } from '../store/issue-store';
+import type { SearchHit, SearchPage } from '../store/records';
 
 /** GitHub answers a text-match request with this media type (and `v3` in it still works). */
 const TEXT_MATCH_TYPE = /^application\/vnd\.github(?:\.v3)?\.text-match\+json$/;

@@ -18,12 +18,14 @@ import { DOCS, errors, type ErrorAnswer } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
 import { sendError, sendSpanningAnswer } from '../http/respond';
 import { renderSearchPage } from '../http/search-answer';
-import type { IssueStore, SearchRequest } from '../store/issue-store';
+import type { LookupCache } from '../store/lookup-cache';
+import type { SearchRequest } from '../store/records';
+import type { IssueSearch } from '../store/storage';
 import { mayNameRepositories, privateReposOf, resolveMe } from './search-access';
 import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
 
 /** The search a request asks for, or the 4xx GitHub would answer it with. */
-function readSearch(c: Context<AppEnv>, store: IssueStore): SearchRequest | ErrorAnswer {
+async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRepo'>): Promise<SearchRequest | ErrorAnswer> {
   const query = parseQueryString(new URL(c.req.url).search);
   if (!query.ok) return errors.badRequest('Problems parsing query string', DOCS.searchIssues);
   const params = parseSearchParams(query.read);
@@ -34,7 +36,7 @@ function readSearch(c: Context<AppEnv>, store: IssueStore): SearchRequest | Erro
   const token = c.get('token');
   const resolved = resolveMe(parsed.query.where, token?.login ?? null);
   if (!resolved) return errors.searchUsersNotVisible();
-  if (!mayNameRepositories(store, token, resolved.where)) return errors.searchNotVisible();
+  if (!(await mayNameRepositories(lookups, token, resolved.where))) return errors.searchNotVisible();
   return {
     query: { ...parsed.query, where: resolved.where },
     privateRepoIds: privateReposOf(token),
@@ -44,13 +46,13 @@ function readSearch(c: Context<AppEnv>, store: IssueStore): SearchRequest | Erro
   };
 }
 
-export function searchRoutes(store: IssueStore, webBase: string | null): Hono<AppEnv> {
+export function searchRoutes(store: IssueSearch, lookups: Pick<LookupCache, 'findRepo'>, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/issues', (c) => {
-    const request = readSearch(c, store);
+  routes.get('/issues', async (c) => {
+    const request = await readSearch(c, lookups);
     if ('status' in request) return sendError(c, request);
-    const page = store.searchIssues(request);
+    const page = await store.searchIssues(request);
     // The ETag is the rendered bytes' digest, and `Vary: Accept` is on every answer, so the
     // representation with text matches is validated and cached apart from the one without.
     if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../test-support/history-repository';
 import { issueReferencesIn } from './build-event-documents';
 import { commentRow, issueRow } from './import-rows';
-import type { IssueStore } from './issue-store';
+import type { SqliteStore } from './sqlite-store';
 import { MIGRATIONS } from './schema';
 import { openSqliteStore } from './sqlite-store';
 
@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STORY = { owner: 'octo', name: 'story', makePrivate: false };
 
-function timelineOf(store: IssueStore, number: number): string[] {
+function timelineOf(store: SqliteStore, number: number): string[] {
   const repo = store.findRepo('octo', 'story');
   if (!repo) throw new Error('no octo/story');
   return store.listTimeline(repo.id, number, { page: 1, perPage: 100 }).documents.map((d) => {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListParams, RepoCommentParams } from '../../shared/list-params';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { IssueStore } from './issue-store';
+import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
 
 const ISSUES = 450;
@@ -102,7 +102,7 @@ const numbersOf = (docs: string[]) => docs.map((d) => (JSON.parse(d) as { number
 const idsOf = (docs: string[]) => docs.map((d) => (JSON.parse(d) as { id: number }).id);
 
 let dir: string;
-let store: IssueStore;
+let store: SqliteStore;
 let data: ReturnType<typeof makeData>;
 let repoId: number;
 

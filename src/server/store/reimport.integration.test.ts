@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListParams } from '../../shared/list-params';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { IssueStore } from './issue-store';
+import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
 
 const REPO = { owner: 'octo', name: 'again', makePrivate: false };
@@ -45,7 +45,7 @@ const comment: ImportedComment = {
 };
 
 let dir: string;
-let store: IssueStore;
+let store: SqliteStore;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-reimport-'));
   store = openSqliteStore(path.join(dir, 'again.db'));

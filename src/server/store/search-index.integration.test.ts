@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchNode, SearchSort, TextField } from '../../shared/search-query';
 import { commentRow, issueRow } from './import-rows';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { IssueStore, SearchPage } from './issue-store';
+import type { SearchPage } from './records';
+import type { SqliteStore } from './sqlite-store';
 import { MIGRATIONS } from './schema';
 import { openSqliteStore } from './sqlite-store';
 
@@ -49,7 +50,7 @@ function comment(id: number, number: number, body: string, login = 'bo', repo = 
 const REPO = { owner: 'octo', name: 'search', makePrivate: false };
 
 function search(
-  store: IssueStore,
+  store: SqliteStore,
   where: SearchNode | null,
   options: { privateRepoIds?: number[]; fields?: TextField[]; sort?: SearchSort | null; perPage?: number } = {},
 ): SearchPage {
@@ -66,7 +67,7 @@ const numbers = (page: SearchPage): number[] => page.hits.map((h) => (JSON.parse
 
 describe('the search index through the store', () => {
   let dir: string;
-  let store: IssueStore;
+  let store: SqliteStore;
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-'));

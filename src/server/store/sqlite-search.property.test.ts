@@ -18,7 +18,8 @@ import {
 } from '../../shared/search-query';
 import { referenceSearch, type ReferenceRepo } from '../test-support/search-reference';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { IssueStore, SearchRequest } from './issue-store';
+import type { SearchRequest } from './records';
+import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
 
 const SPAN = { start: 0, end: 0 };
@@ -154,7 +155,7 @@ const search = fc.record({
 let commentIds = 0;
 
 function load(generated: ReadonlyArray<readonly GeneratedIssue[]>): {
-  store: IssueStore;
+  store: SqliteStore;
   repos: ReferenceRepo[];
 } {
   const store = openSqliteStore(':memory:');
@@ -178,7 +179,7 @@ function load(generated: ReadonlyArray<readonly GeneratedIssue[]>): {
   return { store, repos };
 }
 
-function engineSearch(store: IssueStore, s: Search): { total: number; hits: string[] } {
+function engineSearch(store: SqliteStore, s: Search): { total: number; hits: string[] } {
   const query: SearchQuery = { where: s.where, fields: s.fields, sort: null };
   const request: SearchRequest = { query, privateRepoIds: new Set(s.privateRepoIds), sort: s.sort, page: 1, perPage: 100 };
   const page = store.searchIssues(request);

@@ -11,7 +11,7 @@
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type SearchSort, type SearchTerm, type TextField, type UserRole } from '../../shared/search-query';
 import { MAX_SEARCH_RESULTS } from '../../shared/search-params';
-import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './issue-store';
+import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './records';
 import { foldName, SEARCH_KEY_SQL, searchKeyRange } from './search-text';
 
 export interface SearchContext {

@@ -1,5 +1,5 @@
 /**
- * The IssueStore on SQLite (better-sqlite3): one file, created on first run,
+ * The storage (storage.ts) on SQLite (better-sqlite3): one file, created on first run,
  * WAL mode so reads never wait for an import. Every write that must not be
  * half-done runs in one transaction.
  */
@@ -15,7 +15,7 @@ import type {
   DocumentPage,
   ImportOptions,
   ImportResult,
-  IssueStore,
+  LabelPage,
   MirrorRecord,
   MirrorWalk,
   MirrorWalkName,
@@ -26,7 +26,8 @@ import type {
   StoredCounter,
   TokenRecord,
   UserRecord,
-} from './issue-store';
+} from './records';
+import type { Storage } from './storage';
 import { MIGRATIONS } from './schema';
 import { SearchIndexWriter } from './sqlite-search-index';
 import { hasEvents, readIssueEvents, readRepoEvents, readTimeline, refreshClosedBy } from './sqlite-timeline';
@@ -94,7 +95,7 @@ export interface StoreOpenOptions {
   exclusiveWhenAlone?: boolean;
 }
 
-export function openSqliteStore(file: string, options: StoreOpenOptions = {}): IssueStore {
+export function openSqliteStore(file: string, options: StoreOpenOptions = {}): SqliteStore {
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   refuseForeignDatabase(db, file);
   if (!options.readonly) {
@@ -156,12 +157,11 @@ function migrate(db: Database.Database): void {
   }
 }
 
-/** Names compare without case (COLLATE NOCASE), so the remembered repositories' keys do too. */
-function repoKey(owner: string, name: string): string {
-  return `${owner.toLowerCase()}/${name.toLowerCase()}`;
-}
-
-class SqliteStore implements IssueStore {
+/**
+ * Every method answers synchronously, so code that holds a `SqliteStore` (tests, the
+ * fixtures they import) uses its answers directly; the service holds it as a `Storage`.
+ */
+export class SqliteStore implements Storage {
   private readonly statements = new Map<string, Database.Statement>();
   /** counts for `rel="last"`, valid until the next write */
   private readonly countCache = new Map<string, number>();
@@ -188,15 +188,17 @@ class SqliteStore implements IssueStore {
 
   /** whether `forgetIfChanged` has looked in this turn of the event loop */
   private checkedThisTurn = false;
+  /** `changeVersion`: moves on with every change seen, this connection's own writes included */
+  private generation = 0;
 
   /**
    * Drops what was derived from the data once another connection (the CLI's import or mirror)
    * has written. SQLite's data_version changes exactly when another connection has committed;
    * reading it starts a read transaction (file locks: system calls), so the lookups every
-   * request makes (token, repository) share one look per turn of the event loop: a commit
-   * counts from the next turn, which is as if it had come a moment later. A read in a snapshot
-   * (`inSnapshot`) looks again inside it, so the remembered counts and page boundaries it uses
-   * belong to the very data it reads.
+   * request makes (lookup-cache.ts asks `changeVersion`) share one look per turn of the event
+   * loop: a commit counts from the next turn, which is as if it had come a moment later. A read
+   * in a snapshot (`inSnapshot`) looks again inside it, so the remembered counts and page
+   * boundaries it uses belong to the very data it reads.
    */
   private forgetIfChanged(inSnapshot = false): void {
     if (this.checkedThisTurn && !inSnapshot) return;
@@ -212,20 +214,13 @@ class SqliteStore implements IssueStore {
     this.countCache.clear();
     this.rankingCache.clear();
     this.pager.clear();
-    this.repoCache.clear();
-    this.tokenCache.clear();
     this.countCacheVersion = version;
+    this.generation += 1;
   }
 
-  /** Every request looks up its repository and token: rows read once per data version (never misses, so strangers cannot fill it). */
-  private readonly repoCache = new Map<string, RepoRecord>();
-  private readonly tokenCache = new Map<string, TokenRecord>();
-  private static readonly LOOKUP_CACHE_SIZE = 1000;
-
-  private remember<T>(cache: Map<string, T>, key: string, value: T): T {
-    if (cache.size >= SqliteStore.LOOKUP_CACHE_SIZE) cache.clear();
-    cache.set(key, value);
-    return value;
+  changeVersion(): number {
+    this.forgetIfChanged();
+    return this.generation;
   }
 
   private stmt(sql: string): Database.Statement {
@@ -238,18 +233,9 @@ class SqliteStore implements IssueStore {
   }
 
   findRepo(owner: string, name: string): RepoRecord | null {
-    const cached = this.rememberedRepo(owner, name);
-    if (cached) return cached;
-    const repo = this.readRepo(owner, name);
-    return repo ? this.remember(this.repoCache, repoKey(owner, name), repo) : null;
+    return this.readRepo(owner, name);
   }
 
-  rememberedRepo(owner: string, name: string): RepoRecord | null {
-    this.forgetIfChanged();
-    return this.repoCache.get(repoKey(owner, name)) ?? null;
-  }
-
-  /** Uncached: what write transactions read. */
   private readRepo(owner: string, name: string): RepoRecord | null {
     const row = this.stmt('SELECT * FROM repos WHERE owner = ? AND name = ?').get(owner, name) as RepoRow | undefined;
     return row ? toRepo(row) : null;
@@ -398,28 +384,15 @@ class SqliteStore implements IssueStore {
     });
   }
 
-  listLabels(repoId: number, params: PageParams): DocumentPage {
+  listLabels(repoId: number, params: PageParams): LabelPage {
     this.forgetIfChanged();
     const total = this.count('SELECT COUNT(*) AS n FROM labels WHERE repo_id = ?', [repoId]);
     const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
+    if (offset >= total) return { total, labels: [] };
     const rows = this.stmt(
       'SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? ORDER BY name COLLATE NOCASE ASC LIMIT ? OFFSET ?',
     ).all(repoId, params.perPage, offset) as Array<{ id: number; name: string; color: string; description: string | null; is_default: number }>;
-    return {
-      total,
-      documents: rows.map((r) =>
-        JSON.stringify({
-          id: r.id,
-          node_id: `LA_${Buffer.from(`0:${r.id}`).toString('base64url')}`,
-          url: `\u0000/repos/\u0002/labels/${encodeURIComponent(r.name)}`,
-          name: r.name,
-          color: r.color,
-          default: r.is_default === 1,
-          description: r.description,
-        }),
-      ),
-    };
+    return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
   }
 
   searchIssues(request: SearchRequest): SearchPage {
@@ -440,27 +413,20 @@ class SqliteStore implements IssueStore {
     return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
   }
 
-  rememberedToken(hash: string): TokenRecord | null {
-    this.forgetIfChanged();
-    return this.tokenCache.get(hash) ?? null;
-  }
-
   findToken(hash: string): TokenRecord | null {
-    const cached = this.rememberedToken(hash);
-    if (cached) return cached;
     const row = this.stmt('SELECT hash, login, name, expires_at, created_at FROM tokens WHERE hash = ?').get(hash) as
       | { hash: string; login: string; name: string; expires_at: number | null; created_at: number }
       | undefined;
     if (!row) return null;
     const repos = this.stmt('SELECT repo_id FROM token_repos WHERE token_hash = ?').all(hash) as Array<{ repo_id: number }>;
-    return this.remember(this.tokenCache, hash, {
+    return {
       hash: row.hash,
       login: row.login,
       name: row.name,
       expiresAt: row.expires_at,
       createdAt: row.created_at,
       privateRepoIds: new Set(repos.map((r) => r.repo_id)),
-    });
+    };
   }
 
   findUser(login: string): UserRecord | null {
@@ -756,8 +722,9 @@ class SqliteStore implements IssueStore {
   }
 
   revokeToken(hash: string): boolean {
-    this.tokenCache.delete(hash);
-    return this.stmt('DELETE FROM tokens WHERE hash = ?').run(hash).changes > 0;
+    const revoked = this.stmt('DELETE FROM tokens WHERE hash = ?').run(hash).changes > 0;
+    this.forgetDerived();
+    return revoked;
   }
 
   loadCounters(): StoredCounter[] {
@@ -775,11 +742,24 @@ class SqliteStore implements IssueStore {
     })();
   }
 
-  atomically<T>(work: () => T): T {
-    const result = this.db.transaction(work).immediate();
-    this.countCache.clear();
-    this.rankingCache.clear();
-    return result;
+  /**
+   * better-sqlite3's transactions take synchronous work only; this one is opened and closed by
+   * hand so `work` may await. Every write inside (each its own `db.transaction`) then runs as a
+   * savepoint of it, and since this store answers synchronously, `work` never gives the event
+   * loop a turn in which another request could read its uncommitted rows.
+   */
+  async atomically<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work(this);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.forgetDerived();
+    }
   }
 
   close(): void {

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PageParams } from '../../shared/list-params';
-import type { DocumentPage } from './issue-store';
+import type { DocumentPage } from './records';
 import { commentedEvent, crossReferencedEvent, eventWithIssue, withClosedBy } from './timeline-documents';
 
 type Prepare = (sql: string) => Database.Statement;

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
 import { openSqliteStore } from './sqlite-store';
-import { StorageError } from './storage-errors';
+import { StorageError } from './store-error';
 import { snapshotDatabase } from '../test-support/database-snapshot';
 import { runCli } from '../test-support/run-cli';
 import { makeComments, makeIssues } from '../test-support/test-service';

@@ -1,6 +1,6 @@
 /**
  * What SQLite's failures mean for the person running the service, in one
- * place: a read-only file or directory, a full disk, a file that is not a
+ * place (as StorageErrors, store-error.ts): a read-only file or directory, a full disk, a file that is not a
  * database, a corrupt one, a lock held by another process. The CLI prints
  * these messages as its one-line error; the counter flush logs them.
  *
@@ -9,22 +9,8 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { IssueStore } from './issue-store';
-import { openSqliteStore, StoreError, type StoreOpenOptions } from './sqlite-store';
-
-/** The kind of storage failure, for callers that react differently (the flush retries, the CLI exits). */
-export type StorageProblem = 'read-only' | 'read-only-directory' | 'disk-full' | 'cannot-open' | 'not-a-database' | 'corrupt' | 'busy' | 'io';
-
-/** A storage failure with a message that names the file and is safe to show. */
-export class StorageError extends StoreError {
-  constructor(
-    message: string,
-    readonly problem: StorageProblem,
-    readonly sqliteCode: string,
-  ) {
-    super(message);
-  }
-}
+import { openSqliteStore, type SqliteStore, type StoreOpenOptions } from './sqlite-store';
+import { StorageError, type StorageProblem } from './store-error';
 
 function problemOf(code: string): StorageProblem | null {
   if (code === 'SQLITE_READONLY_DIRECTORY') return 'read-only-directory';
@@ -89,7 +75,7 @@ function messageFor(problem: StorageProblem, file: string, sqliteMessage: string
 }
 
 /** `err` as a StorageError when it is one of SQLite's storage failures; anything else unchanged. */
-export function toStorageError(err: unknown, file: string): unknown {
+export function toSqliteStorageError(err: unknown, file: string): unknown {
   if (!(err instanceof Database.SqliteError)) return err;
   const problem = problemOf(err.code);
   if (problem === null) return err;
@@ -97,14 +83,14 @@ export function toStorageError(err: unknown, file: string): unknown {
 }
 
 /** Opens the store at `file`; a failure to open is a StorageError naming the file. */
-export function openStoreExplainingFaults(file: string, options: StoreOpenOptions = {}): IssueStore {
+export function openSqliteExplainingFaults(file: string, options: StoreOpenOptions = {}): SqliteStore {
   // better-sqlite3 checks this itself, with a message that does not name the file.
   const dir = path.dirname(path.resolve(file));
   if (!existsSync(dir)) throw new StorageError(`cannot open ${file}: the directory ${dir} does not exist`, 'cannot-open', 'SQLITE_CANTOPEN');
   try {
     return openSqliteStore(file, options);
   } catch (err) {
-    throw toStorageError(err, file);
+    throw toSqliteStorageError(err, file);
   }
 }
 
@@ -115,19 +101,21 @@ export function openStoreExplainingFaults(file: string, options: StoreOpenOption
  * it throws, so the mapping happens after the database is back to its
  * previous state.
  */
-export function openStoreReportingFaults(file: string, options: StoreOpenOptions = {}): IssueStore {
-  const store = openStoreExplainingFaults(file, options);
-  // Every IssueStore method is synchronous, so one wrapper covers them all without
-  // repeating the interface here (and without drifting from it).
+export function openSqliteReportingFaults(file: string, options: StoreOpenOptions = {}): SqliteStore {
+  const store = openSqliteExplainingFaults(file, options);
+  // Every SqliteStore method but `atomically` is synchronous, so one wrapper covers them all
+  // without repeating the interface here (and without drifting from it); `atomically`'s
+  // promise is mapped as it settles.
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         try {
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(toSqliteStorageError(err, file))) : result;
         } catch (err) {
-          throw toStorageError(err, file);
+          throw toSqliteStorageError(err, file);
         }
       };
     },

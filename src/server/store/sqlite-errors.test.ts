@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStoreReportingFaults, StorageError, toStorageError } from './storage-errors';
+import { openSqliteReportingFaults, toSqliteStorageError } from './sqlite-errors';
+import { StorageError } from './store-error';
 import { makeIssues } from '../test-support/test-service';
 
 let dir: string;
@@ -32,7 +33,7 @@ describe('a storage failure', () => {
       for (let i = 0; i < 100; i++) db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(4000));
     });
     db.close();
-    const mapped = toStorageError(err, file);
+    const mapped = toSqliteStorageError(err, file);
     expect(mapped).toBeInstanceOf(StorageError);
     expect((mapped as StorageError).message).toBe(`cannot write ${file}: the disk is full`);
     expect((mapped as StorageError).problem).toBe('disk-full');
@@ -42,7 +43,7 @@ describe('a storage failure', () => {
     const file = path.join(dir, 'notes.db');
     const text = 'These are my notes, not a database.\n'.repeat(20);
     writeFileSync(file, text);
-    const err = failureOf(() => openStoreReportingFaults(file));
+    const err = failureOf(() => openSqliteReportingFaults(file));
     expect(err).toBeInstanceOf(StorageError);
     expect((err as Error).message).toBe(`cannot open ${file}: it is not an SQLite database`);
     expect(readFileSync(file, 'utf8')).toBe(text);
@@ -54,24 +55,24 @@ describe('a storage failure', () => {
     other.exec("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.com')");
     other.close();
     const bytes = readFileSync(file);
-    const err = failureOf(() => openStoreReportingFaults(file));
+    const err = failureOf(() => openSqliteReportingFaults(file));
     expect((err as Error).message).toBe(`cannot use ${file}: it is an SQLite database, but not an Issuescope one (it has tables of its own)`);
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
   it('on a database from a newer Issuescope refuses it rather than guess at its schema', () => {
     const file = path.join(dir, 'newer.db');
-    openStoreReportingFaults(file).close();
+    openSqliteReportingFaults(file).close();
     const db = new Database(file);
     db.pragma('user_version = 99');
     db.close();
-    const err = failureOf(() => openStoreReportingFaults(file));
+    const err = failureOf(() => openSqliteReportingFaults(file));
     expect((err as Error).message).toMatch(new RegExp(`^cannot use ${file}: it was written by a newer Issuescope \\(schema 99; this one knows \\d+\\)$`));
   });
 
   it('in a directory that does not exist names the directory', () => {
     const file = path.join(dir, 'missing', 'x.db');
-    const err = failureOf(() => openStoreReportingFaults(file));
+    const err = failureOf(() => openSqliteReportingFaults(file));
     expect((err as Error).message).toBe(`cannot open ${file}: the directory ${path.join(dir, 'missing')} does not exist`);
   });
 
@@ -84,19 +85,19 @@ describe('a storage failure', () => {
     holder.exec('ROLLBACK');
     holder.close();
     other.close();
-    expect((toStorageError(err, file) as Error).message).toBe(`cannot write ${file}: another process holds the database lock; try again when it has finished`);
+    expect((toSqliteStorageError(err, file) as Error).message).toBe(`cannot write ${file}: another process holds the database lock; try again when it has finished`);
   });
 
   it('that is not about storage (a constraint) passes through unchanged', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE t (x PRIMARY KEY); INSERT INTO t VALUES (1)');
     const err = failureOf(() => db.exec('INSERT INTO t VALUES (1)'));
-    expect(toStorageError(err, 'x.db')).toBe(err);
+    expect(toSqliteStorageError(err, 'x.db')).toBe(err);
   });
 
   it('in later store calls (a corrupt page) arrives as a StorageError saying the database is corrupt', () => {
     const file = path.join(dir, 'corrupt.db');
-    const store = openStoreReportingFaults(file);
+    const store = openSqliteReportingFaults(file);
     store.importIssues({ owner: 'octo', name: 'kept', makePrivate: false }, makeIssues(200), [], Date.now());
     store.close();
     // Overwrite everything past the first pages (the header and schema stay readable).
@@ -104,7 +105,7 @@ describe('a storage failure', () => {
     bytes.fill(0x5a, 8 * 4096);
     writeFileSync(file, bytes);
     const err = failureOf(() => {
-      const damaged = openStoreReportingFaults(file);
+      const damaged = openSqliteReportingFaults(file);
       try {
         const repo = damaged.findRepo('octo', 'kept');
         damaged.listIssues(repo?.id ?? 1, {

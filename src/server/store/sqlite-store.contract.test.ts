@@ -1,0 +1,18 @@
+// The storage contract (test-support/storage-contract.ts) on SQLite, each test on a fresh file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describeStorageContract } from '../test-support/storage-contract';
+import { openSqliteStore } from './sqlite-store';
+
+describeStorageContract('SQLite', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-contract-'));
+  const storage = openSqliteStore(path.join(dir, 'contract.db'));
+  return {
+    storage,
+    close: async () => {
+      storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
