@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './e2e/support/chromium';
+import { POSTGRES_PROJECT } from './e2e/support/paths';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,5 +21,9 @@ export default defineConfig({
       args: [...CHROMIUM_FLAGS],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium' },
+    // The key journeys again with the service on PostgreSQL (e2e/support/global-setup.ts starts it).
+    { name: POSTGRES_PROJECT, testMatch: ['browse-and-filter.spec.ts', 'token-private-repo.spec.ts', 'rate-limit.spec.ts'] },
+  ],
 });

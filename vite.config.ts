@@ -133,6 +133,27 @@ export default defineConfig({
         },
       },
       {
+        // The service's own integration tests again, each test service on PostgreSQL (test-service.ts).
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: [
+            'src/server/routes/issues.integration.test.ts',
+            'src/server/http/pagination.integration.test.ts',
+            'src/server/http/compression.integration.test.ts',
+            'src/server/auth/auth.integration.test.ts',
+            'src/server/auth/privacy.integration.test.ts',
+            'src/server/limits/conditional.integration.test.ts',
+            'src/server/limits/rate-limits.integration.test.ts',
+            'src/server/fuzz/request-fuzz.integration.test.ts',
+          ],
+          env: { ISSUESCOPE_TEST_STORAGE: 'postgres' },
+          globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'app',

@@ -11,7 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { FaultInjector } from '../../src/server/faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../../src/server/main';
-import { E2E_DIR, TEMPLATE_DB } from './paths';
+import { test } from '@playwright/test';
+import { createDatabase } from '../../src/server/test-support/postgres-server';
+import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
 
 export { DEMO_TOKENS } from '../../src/server/commands/load-demo';
 
@@ -29,12 +31,20 @@ export interface E2eServiceOptions {
 
 export type E2eService = RunningService & { api: string; db: string };
 
-export async function startE2eService(limits: Partial<RateLimitConfig> = {}, options: E2eServiceOptions = {}): Promise<E2eService> {
-  let db = options.db;
-  if (db === undefined) {
-    db = path.join(E2E_DIR, `${randomUUID()}.db`);
-    copyFileSync(TEMPLATE_DB, db);
+/** A fresh copy of the demo: an SQLite file, or in the PostgreSQL project a database copied from its template. */
+async function demoCopy(): Promise<string> {
+  if (test.info().project.name === POSTGRES_PROJECT) {
+    const server = process.env.E2E_POSTGRES_URL;
+    if (!server) throw new Error('the PostgreSQL project needs e2e/support/global-setup.ts to have started PostgreSQL');
+    return createDatabase(server, undefined, { template: POSTGRES_TEMPLATE_DATABASE });
   }
+  const db = path.join(E2E_DIR, `${randomUUID()}.db`);
+  copyFileSync(TEMPLATE_DB, db);
+  return db;
+}
+
+export async function startE2eService(limits: Partial<RateLimitConfig> = {}, options: E2eServiceOptions = {}): Promise<E2eService> {
+  const db = options.db ?? (await demoCopy());
   const running = await startService({
     ...DEFAULT_SERVICE_CONFIG,
     db,

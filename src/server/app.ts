@@ -19,7 +19,7 @@ import { DOCS, errors } from './http/error-bodies';
 import { GITHUB_RESPONSE_HEADERS, newRequestId } from './http/github-headers';
 import { sendError } from './http/respond';
 import { rateLimit, type RateLimiters } from './limits/rate-limit';
-import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from './limits/rate-limiter';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
 import { avatarRoutes } from './routes/avatars';
 import { issueRoutes } from './routes/issues';
@@ -30,15 +30,16 @@ import { staticAppRoutes } from './routes/static-app';
 import { syntheticId } from './store/build-documents';
 import { LookupCache } from './store/lookup-cache';
 import type { Storage } from './store/storage';
+import type { StorageError } from './store/store-error';
 
 export interface AppDependencies {
   store: Storage;
   /** the repository and token rows remembered between requests; the cached-answer lane reads the same one */
   lookups?: LookupCache;
   /** the core resource's limiter (spec 8) */
-  limiter: RateLimiter;
+  limiter: Limiter;
   /** the search resource's; a fresh one with GitHub's search limits when not given */
-  searchLimiter?: RateLimiter;
+  searchLimiter?: Limiter;
   now: () => number;
   /** honour X-Forwarded-For for the client IP (only behind your own proxy) */
   trustProxy?: boolean;
@@ -51,7 +52,12 @@ export interface AppDependencies {
   log?: (line: string) => void;
   /** the rendered-answer cache (http/answer-cache.ts); the cached-answer lane reads the same one */
   answers?: AnswerCache;
+  /** an error as the storage's StorageError, when it is one (open-storage.ts `toStorageError`) */
+  describeStorageFault?: (err: unknown) => StorageError | null;
 }
+
+/** How long a client is asked to wait when the database cannot be reached. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -94,6 +100,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));
   api.onError((err, c) => {
+    const storage = deps.describeStorageFault?.(err) ?? null;
+    if (storage?.problem === 'unreachable') {
+      // Once per request, without a stack: the database's state, not a bug here.
+      log(`unavailable ${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}: ${storage.message}`);
+      return sendError(c, errors.unavailable(), { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+    }
     log(`error ${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
     return sendError(c, errors.internal());
   });

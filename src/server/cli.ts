@@ -16,25 +16,27 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter
 import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { normaliseApiOrigin } from './routes/app-page-policy';
-import { openCommandStorage } from './store/open-storage';
+import { describeDatabase, openCommandStorage } from './store/open-storage';
+import { isPostgresUrl } from './store/postgres/postgres-url';
 import { StoreError } from './store/store-error';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run service -- <command>
-  serve --db FILE --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
+  serve --db DB --port N [--host 127.0.0.1] [--unauth-limit 60] [--auth-limit 5000] [--window-seconds 3600]
         [--burst-limit 900] [--burst-window-seconds 60]
         [--search-unauth-limit 10] [--search-auth-limit 30] [--search-window-seconds 60]
         [--trust-proxy] [--web-url URL] [--no-app]
         [--faults SPEC] [--faults-seed N]   (SPEC e.g. "503=10%,502=5%,delay=5%:2000ms,drop=1%,429=2%:3s@0-60s")
         [--api-origin URL]...   (also ISSUESCOPE_API_ORIGINS, space- or comma-separated)
-  import --db FILE --repo OWNER/NAME [--private] [--comments COMMENTS.json] [--events EVENTS.json] ISSUES.json
-  rename --db FILE OWNER/OLD OWNER/NEW
-  token create --db FILE --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
-  token revoke --db FILE TOKEN
-  demo --db FILE
-  mirror --db FILE --from BASE_URL [--token T] [--private] OWNER/REPO [--as OWNER/REPO]
+  import --db DB --repo OWNER/NAME [--private] [--comments COMMENTS.json] [--events EVENTS.json] ISSUES.json
+  rename --db DB OWNER/OLD OWNER/NEW
+  token create --db DB --user LOGIN [--repo OWNER/NAME]... [--expires-at ISO] [--name NAME]
+  token revoke --db DB TOKEN
+  demo --db DB
+  mirror --db DB --from BASE_URL [--token T] [--private] OWNER/REPO [--as OWNER/REPO]
                    (the token may instead come from ISSUESCOPE_MIRROR_TOKEN)
+  DB is an SQLite file, or a postgres:// URL that several serve instances may share
   start            (what npm start runs: PORT, HOST and DB from the environment;
                     ISSUESCOPE_FAULTS and ISSUESCOPE_FAULTS_SEED for fault injection)`;
 
@@ -70,7 +72,7 @@ function printDemoTokens(tokens: DemoToken[]): void {
 
 async function runServer(service: Promise<RunningService>, db: string): Promise<void> {
   const running = await service;
-  console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${db})`);
+  console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${describeDatabase(db)})`);
   const store = await openCommandStorage(db);
   try {
     const { demoTokensIn } = await import('./commands/load-demo');
@@ -180,7 +182,7 @@ async function main(argv: string[]): Promise<void> {
       const db = process.env.DB ?? path.join(ROOT, 'data', 'issuescope.db');
       const port = wholeNumber(process.env.PORT, 'PORT', 8080, 0);
       const faults = await faultsFrom(process.env.ISSUESCOPE_FAULTS, process.env.ISSUESCOPE_FAULTS_SEED, 'ISSUESCOPE_FAULTS', 'ISSUESCOPE_FAULTS_SEED');
-      mkdirSync(path.dirname(db), { recursive: true });
+      if (!isPostgresUrl(db)) mkdirSync(path.dirname(db), { recursive: true });
       if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
       const { hasDemoData, loadDemo } = await import('./commands/load-demo');
       const store = await openCommandStorage(db);
@@ -303,7 +305,7 @@ async function main(argv: string[]): Promise<void> {
       const store = await openCommandStorage(db);
       try {
         const loaded = await loadDemo(store, Date.now());
-        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${db}.`);
+        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${describeDatabase(db)}.`);
         printDemoTokens(await demoTokensIn(store));
       } finally {
         await store.close();

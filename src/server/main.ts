@@ -10,11 +10,12 @@ import { createApp } from './app';
 import type { FaultInjector } from './faults/fault-injector';
 import { AnswerCache } from './http/answer-cache';
 import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-answer-lane';
-import { createCounterFlush } from './limits/counter-flush';
-import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type RateLimitConfig } from './limits/rate-limiter';
+import { serviceLimiters } from './limits/service-limiters';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
 import { LookupCache } from './store/lookup-cache';
-import { openServiceStorage, readOnlyAtStart, toStorageError } from './store/open-storage';
+import { openServiceStorage, readOnlyAtStart, sharedCountersOf, toStorageError } from './store/open-storage';
+import { StorageError } from './store/store-error';
 
 export interface ServiceConfig {
   db: string;
@@ -72,17 +73,22 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const now = config.now ?? Date.now;
   const bounds = { ...DEFAULT_RESOURCE_BOUNDS, ...config.bounds };
   // A database that cannot be opened (not SQLite, a read-only directory, ...) is a one-line StorageError here.
-  const store = await openServiceStorage(config.db);
-  const counters = await store.loadCounters();
-  const limiter = new RateLimiter(limitsOf(config.limits, 'core'), now, counters, 'core');
-  const searchLimiter = new RateLimiter(limitsOf(config.limits, 'search'), now, counters, 'search');
+  const store = await openServiceStorage(config.db, config.log);
+  const limits = await serviceLimiters(store, sharedCountersOf(store), {
+    limits: config.limits,
+    now,
+    log: config.log,
+    flushMs: config.counterFlushMs,
+    readOnly: readOnlyAtStart(config.db),
+    toStorageError: (err) => toStorageError(err, config.db),
+  });
   const answers = new AnswerCache(config.answerCacheBytes);
   const lookups = new LookupCache(store);
   const app = createApp({
     store,
     lookups,
-    limiter,
-    searchLimiter,
+    limiter: limits.limiters.core,
+    searchLimiter: limits.limiters.search,
     now,
     trustProxy: config.trustProxy,
     webBase: config.webBase,
@@ -90,27 +96,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     apiOrigins: config.apiOrigins,
     log: config.log,
     answers,
-  });
-  // Injected faults stand in front of every /api request, so with them every request goes through Hono.
-  const lane = config.faults ? null : createCachedAnswerLane({ lookups, limiter, now, trustProxy: config.trustProxy, answers });
-
-  const counterFlush = createCounterFlush({
-    drain: () => [...limiter.drainDirty(), ...searchLimiter.drainDirty()],
-    save: async (changed) => {
-      try {
-        await store.saveCounters(changed);
-      } catch (err) {
-        throw toStorageError(err, config.db);
-      }
+    describeStorageFault: (err) => {
+      const mapped = toStorageError(err, config.db);
+      return mapped instanceof StorageError ? mapped : null;
     },
-    log: config.log,
-    retryMs: config.counterFlushMs,
   });
-  const readOnly = readOnlyAtStart(config.db);
-  if (readOnly) counterFlush.announce(readOnly);
-  const flush = () => counterFlush.flush();
-  const flushTimer = setInterval(() => void flush(), config.counterFlushMs);
-  flushTimer.unref();
+  // Injected faults stand in front of every /api request, so with them every request goes through Hono;
+  // the lane needs limits it can take without waiting (in process).
+  const core = limits.inProcessCore;
+  const lane = config.faults || !core ? null : createCachedAnswerLane({ lookups, limiter: core, now, trustProxy: config.trustProxy, answers });
 
   return new Promise((resolve, reject) => {
     const server = createServer(
@@ -132,10 +126,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
         port: info.port,
         close: () =>
           new Promise<void>((done) => {
-            clearInterval(flushTimer);
             server.closeAllConnections();
             server.close(() => {
-              void flush()
+              void limits
+                .finish()
                 .then(() => store.close())
                 .then(done);
             });
@@ -146,8 +140,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     server.maxConnections = bounds.maxConnections;
     guardClientErrors(server, bounds, config.log);
     server.on('error', (err) => {
-      clearInterval(flushTimer);
-      void Promise.resolve(store.close()).finally(() => reject(err));
+      void limits
+        .finish()
+        .then(() => store.close())
+        .finally(() => reject(err));
     });
   });
 }

@@ -86,4 +86,6 @@ export const errors = {
   searchPastCap: () => answer(422, { message: `Only the first ${MAX_SEARCH_RESULTS} search results are available`, documentation_url: DOCS.search }),
   moved: (url: string) => answer(301, { message: 'Moved Permanently', url, documentation_url: DOCS.redirects }),
   internal: () => answer(500, { message: 'Server Error', documentation_url: DOCS.root }),
+  /** the database cannot be reached for now (GitHub's body for a 503) */
+  unavailable: () => answer(503, { message: 'Service Unavailable', documentation_url: DOCS.root }),
 };

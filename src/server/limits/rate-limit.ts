@@ -10,10 +10,10 @@ import type { AppEnv } from '../app-env';
 import { addStatusHeaders } from '../http/answer-headers';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import type { Caller, RateLimiter, RateResource, RateSnapshot } from './rate-limiter';
+import type { Caller, Limiter, RateResource, RateSnapshot } from './rate-limiter';
 
 /** The limiter of each resource; each keeps its own counters. */
-export type RateLimiters = Readonly<Record<RateResource, RateLimiter>>;
+export type RateLimiters = Readonly<Record<RateResource, Limiter>>;
 
 export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
   return {
@@ -26,8 +26,8 @@ export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
 }
 
 /** The headers of an answer that took a credit: a 304 gives it back (spec 8), so call this once per answer. */
-export function settledRateHeaders(limiter: RateLimiter, caller: Caller, taken: RateSnapshot, status: number): Record<string, string> {
-  return rateLimitHeaders(status === 304 ? limiter.refund(caller) : taken);
+export function settledRateHeaders(limiter: Limiter, caller: Caller, taken: RateSnapshot, status: number): Record<string, string> {
+  return rateLimitHeaders(status === 304 ? limiter.refund(caller, taken) : taken);
 }
 
 /** Paths that cost nothing (GitHub: checking your limit does not spend it). */
@@ -46,12 +46,13 @@ export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => P
     const caller = c.get('caller');
     const limiter = limiters[resourceOfPath(c.req.path)];
     if (FREE_PATHS.has(c.req.path) || c.req.method === 'OPTIONS') {
-      addStatusHeaders(c, () => rateLimitHeaders(limiter.peek(caller)));
+      const snapshot = await limiter.peek(caller);
+      addStatusHeaders(c, () => rateLimitHeaders(snapshot));
       await next();
       return;
     }
 
-    const taken = limiter.take(caller);
+    const taken = await limiter.take(caller);
     if (!taken.allowed) {
       const headers = rateLimitHeaders(taken.snapshot);
       if (taken.reason === 'secondary') {
@@ -65,5 +66,8 @@ export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => P
     let settled: Record<string, string> | null = null;
     addStatusHeaders(c, (status) => (settled ??= settledRateHeaders(limiter, caller, taken.snapshot, status)));
     await next();
+    // A shared limiter gives a 304's credit back in its database: done before the client
+    // hears the 304, so its next request finds the credit there.
+    if (c.res.status === 304) await limiter.settle?.();
   };
 }

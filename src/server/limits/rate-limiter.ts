@@ -86,6 +86,27 @@ interface Window {
   used: number;
 }
 
+/**
+ * What the rate-limit middleware asks of a resource's limiter: this process's
+ * counters (`RateLimiter`, exact in one process) or counters shared by every
+ * instance in one database (shared-rate-limiter.ts), which answer
+ * with promises.
+ */
+export interface Limiter {
+  readonly resource: RateResource;
+  /** What the headers say without spending anything (preflights, `GET /rate_limit`). */
+  peek(caller: Caller): RateSnapshot | Promise<RateSnapshot>;
+  /** Spends one credit, or says why not (spec 8.4: at 0 the request is not processed). */
+  take(caller: Caller): TakeResult | Promise<TakeResult>;
+  /**
+   * spec 8.2: a 304 costs nothing, so the credit `taken` spent comes back. Returns what the
+   * answer's headers say at once; a shared limiter gives the credit back in its database meanwhile.
+   */
+  refund(caller: Caller, taken: RateSnapshot): RateSnapshot;
+  /** Waits for credits still being given back (before shutting down). */
+  settle?(): Promise<void>;
+}
+
 export function callerKey(caller: Caller): string {
   return caller.kind === 'user' ? `user:${caller.login.toLowerCase()}` : `ip:${caller.address}`;
 }
@@ -109,7 +130,7 @@ function usedAt(w: Window | undefined, t: number, windowSeconds: number): number
   return w && t < w.startMs + windowSeconds * 1000 ? w.used : 0;
 }
 
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly primary = new Map<string, Window>();
   private readonly burst = new Map<string, Window>();
   private readonly dirty = new Set<string>();
@@ -195,7 +216,7 @@ export class RateLimiter {
   }
 
   /** spec 8.2: a 304 costs nothing, so the credit taken for it comes back. */
-  refund(caller: Caller): RateSnapshot {
+  refund(caller: Caller, _taken?: RateSnapshot): RateSnapshot {
     const key = this.keyOf(caller);
     const w = this.primary.get(key);
     if (!w) return this.peek(caller);

@@ -17,10 +17,10 @@ function resourceOf(s: RateSnapshot): RateLimitResource {
 export function accountRoutes(store: Pick<RepositoryReader, 'findUser'>, limiters: RateLimiters, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/rate_limit', (c) => {
+  routes.get('/rate_limit', async (c) => {
     const caller = c.get('caller');
-    const core = resourceOf(limiters.core.peek(caller));
-    const search = resourceOf(limiters.search.peek(caller));
+    const core = resourceOf(await limiters.core.peek(caller));
+    const search = resourceOf(await limiters.search.peek(caller));
     // `rate` is core's, as on GitHub (deprecated there in favour of `resources.core`).
     const body: RateLimitOverview = { resources: { core, search }, rate: core };
     return sendJson(c, body);

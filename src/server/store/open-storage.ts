@@ -1,33 +1,50 @@
 /**
- * Opens the storage a `--db` names, for every command and the service: a file
- * path is SQLite, the embedded default. A failure to open is a StorageError
- * naming the database.
+ * Opens the storage a `--db` names, for every command and the service: a
+ * `postgres://` or `postgresql://` URL is PostgreSQL (several instances may
+ * share it), anything else a file path for SQLite, the embedded default. A
+ * failure to open is a StorageError naming the database (without password).
  */
 import { accessSync, constants } from 'node:fs';
+import { openPostgresStorage, PostgresStorage } from './postgres/postgres-storage';
+import type { Sql } from './postgres/sql';
+import { toPostgresStorageError } from './postgres/postgres-errors';
+import { describePostgresUrl, isPostgresUrl } from './postgres/postgres-url';
 import { openSqliteExplainingFaults, openSqliteReportingFaults, toSqliteStorageError } from './sqlite-errors';
 import type { StoreOpenOptions } from './sqlite-store';
 import type { Storage } from './storage';
-import { StorageError } from './store-error';
+import { StorageError, withFaultsMapped } from './store-error';
 
-/** What the SQLite engine may be asked for when a command opens it (ignored by other engines). */
+/** What the SQLite engine may be asked for when a command opens it (PostgreSQL has no such choices). */
 export type StorageOpenOptions = StoreOpenOptions;
+
+/** The database as a message or log line may name it. */
+export function describeDatabase(db: string): string {
+  return isPostgresUrl(db) ? describePostgresUrl(db) : db;
+}
+
+/** `err` as a StorageError when it is one of the engine's storage failures; anything else unchanged. */
+export function toStorageError(err: unknown, db: string): unknown {
+  return isPostgresUrl(db) ? toPostgresStorageError(err, describePostgresUrl(db)) : toSqliteStorageError(err, db);
+}
 
 /** For a command: every storage failure, in any later call too, arrives as a StorageError naming the database. */
 export async function openCommandStorage(db: string, options: StorageOpenOptions = {}): Promise<Storage> {
+  if (isPostgresUrl(db)) return withFaultsMapped(await openPostgresStorage(db), (err) => toStorageError(err, db));
   return openSqliteReportingFaults(db, options);
 }
 
 /**
  * For the service: a request's storage failure reaches the error handler as the engine
- * raised it (no wrapper on the hot path); the counter flush maps its own with `toStorageError`.
+ * raised it (no wrapper on the hot path), which maps it with `toStorageError`.
  */
-export async function openServiceStorage(db: string): Promise<Storage> {
+export async function openServiceStorage(db: string, log?: (line: string) => void): Promise<Storage> {
+  if (isPostgresUrl(db)) return openPostgresStorage(db, { log });
   return openSqliteExplainingFaults(db);
 }
 
-/** `err` as a StorageError when it is one of the engine's storage failures; anything else unchanged. */
-export function toStorageError(err: unknown, db: string): unknown {
-  return toSqliteStorageError(err, db);
+/** Where rate-limit counters every instance shares are kept: PostgreSQL's pool; null for SQLite (one process). */
+export function sharedCountersOf(storage: Storage): Sql | null {
+  return storage instanceof PostgresStorage ? storage.queries : null;
 }
 
 /**
@@ -36,6 +53,7 @@ export function toStorageError(err: unknown, db: string): unknown {
  * reads, and only the rate-limit counters cannot be saved.
  */
 export function readOnlyAtStart(db: string): StorageError | null {
+  if (isPostgresUrl(db)) return null;
   try {
     accessSync(db, constants.W_OK);
     return null;

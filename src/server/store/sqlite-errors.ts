@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteStore, type SqliteStore, type StoreOpenOptions } from './sqlite-store';
-import { StorageError, type StorageProblem } from './store-error';
+import { StorageError, withFaultsMapped, type StorageProblem } from './store-error';
 
 function problemOf(code: string): StorageProblem | null {
   if (code === 'SQLITE_READONLY_DIRECTORY') return 'read-only-directory';
@@ -70,6 +70,7 @@ function messageFor(problem: StorageProblem, file: string, sqliteMessage: string
     case 'busy':
       return `cannot write ${file}: another process holds the database lock; try again when it has finished`;
     case 'io':
+    case 'unreachable':
       return `cannot use ${file}: input/output error (${sqliteMessage})`;
   }
 }
@@ -103,21 +104,5 @@ export function openSqliteExplainingFaults(file: string, options: StoreOpenOptio
  */
 export function openSqliteReportingFaults(file: string, options: StoreOpenOptions = {}): SqliteStore {
   const store = openSqliteExplainingFaults(file, options);
-  // Every SqliteStore method but `atomically` is synchronous, so one wrapper covers them all
-  // without repeating the interface here (and without drifting from it); `atomically`'s
-  // promise is mapped as it settles.
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        try {
-          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(toSqliteStorageError(err, file))) : result;
-        } catch (err) {
-          throw toSqliteStorageError(err, file);
-        }
-      };
-    },
-  });
+  return withFaultsMapped(store, (err) => toSqliteStorageError(err, file));
 }

@@ -9,9 +9,10 @@
  * Text under OR or NOT is a membership test against the index's matches.
  */
 import type Database from 'better-sqlite3';
-import { TEXT_FIELDS, type SearchNode, type SearchSort, type SearchTerm, type TextField, type UserRole } from '../../shared/search-query';
+import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../shared/search-query';
 import { MAX_SEARCH_RESULTS } from '../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './records';
+import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from './search-plan';
 import { foldName, SEARCH_KEY_SQL, searchKeyRange } from './search-text';
 
 export interface SearchContext {
@@ -77,26 +78,6 @@ class Scope {
     if (ids.length === 1) return sql(`${column} = ?`, ids[0]);
     if (ids.length <= INLINE_SCOPE_REPOS) return sql(`${column} IN (${ids.map(() => '?').join(', ')})`, ...ids);
     return sql(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
-  }
-}
-
-function andsOf(node: SearchNode | null): SearchNode[] {
-  if (node === null) return [];
-  return node.kind === 'and' ? node.operands.flatMap(andsOf) : [node];
-}
-
-/** Text leaves that count toward relevance: those not negated. */
-function positiveTexts(node: SearchNode, negated = false): string[] {
-  switch (node.kind) {
-    case 'text':
-      return negated ? [] : [node.text];
-    case 'not':
-      return positiveTexts(node.operand, !negated);
-    case 'and':
-    case 'or':
-      return node.operands.flatMap((o) => positiveTexts(o, negated));
-    default:
-      return [];
   }
 }
 
@@ -203,26 +184,13 @@ class Compiler {
       case 'commenter':
         return inTable('comments', 'author', 'issue_number');
       case 'involves':
-        return wrap(join(INVOLVED.map((r) => this.user(r, login)), ' OR '));
+        return wrap(join(INVOLVED_ROLES.map((r) => this.user(r, login)), ' OR '));
     }
   }
 }
 
-const INVOLVED: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
-
 function wrap(part: Sql): Sql {
   return { sql: `(${part.sql})`, args: part.args };
-}
-
-const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
-
-function orderOf(sort: SearchSort | null, ranked: boolean): string {
-  if (sort !== null) {
-    const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
-    return `${SORT_COLUMNS[sort.field]} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
-  }
-  // Best match: the most relevant first, and among equals (or with no text) the newest.
-  return `${ranked ? 'score DESC, ' : ''}i.created_at DESC, i.repo_id DESC, i.number DESC`;
 }
 
 /** The repositories the caller may see, narrowed by the query's own `repo:` and `owner:` terms. */
@@ -230,14 +198,7 @@ function scopeOf(request: SearchRequest, conjuncts: readonly SearchNode[], conte
   const rows = context
     .prepare('SELECT * FROM repos WHERE private = 0 OR id IN (SELECT value FROM json_each(?)) ORDER BY id')
     .all(JSON.stringify([...request.privateRepoIds])) as unknown[];
-  let repos = rows.map((r) => context.repo(r));
-  for (const term of conjuncts) {
-    if (term.kind === 'repo') {
-      repos = repos.filter((r) => r.owner.toLowerCase() === term.owner.toLowerCase() && r.name.toLowerCase() === term.name.toLowerCase());
-    } else if (term.kind === 'owner') {
-      repos = repos.filter((r) => r.owner.toLowerCase() === term.login.toLowerCase());
-    }
-  }
+  const repos = narrowScope(rows.map((r) => context.repo(r)), conjuncts);
   return new Scope(new Map(repos.map((r) => [r.id, r])));
 }
 
@@ -257,7 +218,7 @@ interface Plan {
 
 export function searchIssues(request: SearchRequest, context: SearchContext): SearchPage {
   const { query } = request;
-  const conjuncts = andsOf(query.where);
+  const conjuncts = conjunctsOf(query.where);
   const scope = scopeOf(request, conjuncts, context);
   if (scope.repos.size === 0) return { total: 0, hits: [] };
   const plan = planSearch(request, conjuncts, scope, context);
@@ -267,7 +228,7 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
   // The page's keys first, then its documents: sorting keys alone never reads the documents
   // of the issues that do not make the page (each spills over several pages of the file).
   const ordered = `SELECT i.repo_id AS repoId, i.number AS number, ${plan.score} AS score FROM ${plan.from.sql} WHERE ${plan.where.sql}
-       ORDER BY ${orderOf(request.sort, plan.ranked)} LIMIT ?`;
+       ORDER BY ${searchOrderSql(request.sort, plan.ranked)} LIMIT ?`;
   const args = [...plan.from.args, ...plan.where.args];
   const end = offset + request.perPage;
   // A statement that scores or sorts every match costs as much for page 1 as for all that
@@ -296,22 +257,14 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
  */
 function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], scope: Scope, context: SearchContext): Plan {
   const { fields } = request.query;
-  const driving: string[] = [];
-  const rest: SearchNode[] = [];
-  for (const node of conjuncts) {
-    const phrase = node.kind === 'text' ? phraseOf(node.text, fields) : null;
-    if (phrase !== null) driving.push(`(${phrase})`);
-    else if (node.kind !== 'text') rest.push(node);
-  }
+  // Top-level text selects; text under OR adds to relevance where it matches, without selecting.
+  const { driving, rest, boosting } = textTermsOf(conjuncts, (text) => {
+    const phrase = phraseOf(text, fields);
+    return phrase === null ? null : `(${phrase})`;
+  });
   const compiler = new Compiler(scope, fields, context);
   const inScope = scope.on('i.repo_id');
   const filters = [inScope, ...rest.map((n) => compiler.node(n))];
-  // Text under OR adds to relevance where it matches, without selecting.
-  const boosting = rest
-    .flatMap((n) => positiveTexts(n))
-    .map((t) => phraseOf(t, fields))
-    .filter((p): p is string => p !== null)
-    .map((p) => `(${p})`);
   const matchCount = (match: string): number => context.count('SELECT COUNT(*) AS n FROM issue_text WHERE issue_text MATCH ?', [match]);
   const single = scope.ids.length === 1 ? scope.ids[0] : undefined;
   const keyRange = single === undefined ? null : searchKeyRange(single);
@@ -326,8 +279,8 @@ function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], sc
   // index does, so the issues are counted once.
   const everything = hasText && repositoriesWithIssues(context).every((id) => scope.repos.has(id));
   const indexed = !hasText ? 0 : everything ? scopeIssues : context.count('SELECT COUNT(*) AS n FROM issues', []);
-  const informative = driving.some((p) => 2 * matchCount(p) < indexed);
-  const ranked = request.sort === null && (informative || boosting.length > 0);
+  const informative = driving.some((p) => isInformative(matchCount(p), indexed));
+  const ranked = isRanked(request.sort, informative, boosting.length > 0);
   const boost = boosting.length > 0 ? boostJoin(boosting) : null;
   const score = ranked ? `1 - ${driving.length > 0 ? 't.rank' : '0'} - ${boost ? 'COALESCE(b.rank, 0)' : '0'}` : '1';
 

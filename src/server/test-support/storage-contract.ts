@@ -178,6 +178,8 @@ export function describeStorageContract(engine: string, open: OpenStorage): void
         ['?state=all&mentioned=dave', (i) => i.number === 2],
         ['?state=all&milestone=none', () => true],
         ['?state=all&milestone=*', () => false],
+        ['?state=all&milestone=9223372036854775296', () => false],
+        ['?state=all&creator=a%00b', () => false],
         ['?state=all&labels=no-such-label', () => false],
         ['?state=all&since=2024-03-01T00:00:00Z', (i) => i.updated_at >= '2024-03-01T00:00:00Z'],
       ];

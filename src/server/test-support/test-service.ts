@@ -10,7 +10,8 @@ import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../main';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
+import { createDatabase } from './postgres-server';
 
 export const TOKENS = {
   /** alice: granted the private octo/secret */
@@ -75,6 +76,7 @@ export interface TestService {
   origin: string;
   /** `${origin}/api` */
   api: string;
+  /** the `--db` it serves: an SQLite file, or a PostgreSQL URL in the `server-postgres` project */
   dbFile: string;
   close(): Promise<void>;
   /** stops the server and starts it again on the same database (for persistence tests) */
@@ -90,22 +92,33 @@ export interface TestServiceOptions {
   distDir?: string;
 }
 
+/**
+ * Where a test service keeps its data: a fresh SQLite file, or, in the
+ * `server-postgres` project (ISSUESCOPE_TEST_STORAGE=postgres), a fresh
+ * database on the run's PostgreSQL (postgres-global-setup.ts).
+ */
+async function freshTestDatabase(dir: string): Promise<string> {
+  if (process.env.ISSUESCOPE_TEST_STORAGE !== 'postgres') return path.join(dir, 'test.db');
+  const { inject } = await import('vitest');
+  return createDatabase(inject('postgresUrl'));
+}
+
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-test-'));
-  const dbFile = path.join(dir, 'test.db');
-  const store = openSqliteStore(dbFile);
+  const dbFile = await freshTestDatabase(dir);
+  const store = await openCommandStorage(dbFile);
   const now = Date.now();
-  store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false, description: 'Hello world' }, makeIssues(options.helloCount ?? 75), makeComments(1, 3), now);
-  store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
-  store.importIssues({ owner: 'octo', name: 'old-name', makePrivate: false }, makeIssues(3, 'Moved'), [], now);
-  store.renameRepo({ owner: 'octo', name: 'old-name' }, { owner: 'octo', name: 'new-name' }, now);
-  store.importIssues({ owner: 'octo', name: 'hidden-old', makePrivate: true }, makeIssues(2, 'Hidden'), [], now);
-  store.renameRepo({ owner: 'octo', name: 'hidden-old' }, { owner: 'octo', name: 'hidden-new' }, now);
-  store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice main', expiresAt: null, repos: ['octo/secret', 'octo/hidden-new'] }, now);
-  store.createToken({ hash: hashToken(TOKENS.aliceSecond), login: 'alice', name: 'alice second', expiresAt: null, repos: [] }, now);
-  store.createToken({ hash: hashToken(TOKENS.bob), login: 'bob', name: 'bob', expiresAt: null, repos: [] }, now);
-  store.createToken({ hash: hashToken(TOKENS.expired), login: 'alice', name: 'old', expiresAt: Math.floor(now / 1000) - 60, repos: ['octo/secret'] }, now);
-  store.close();
+  await store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false, description: 'Hello world' }, makeIssues(options.helloCount ?? 75), makeComments(1, 3), now);
+  await store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
+  await store.importIssues({ owner: 'octo', name: 'old-name', makePrivate: false }, makeIssues(3, 'Moved'), [], now);
+  await store.renameRepo({ owner: 'octo', name: 'old-name' }, { owner: 'octo', name: 'new-name' }, now);
+  await store.importIssues({ owner: 'octo', name: 'hidden-old', makePrivate: true }, makeIssues(2, 'Hidden'), [], now);
+  await store.renameRepo({ owner: 'octo', name: 'hidden-old' }, { owner: 'octo', name: 'hidden-new' }, now);
+  await store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice main', expiresAt: null, repos: ['octo/secret', 'octo/hidden-new'] }, now);
+  await store.createToken({ hash: hashToken(TOKENS.aliceSecond), login: 'alice', name: 'alice second', expiresAt: null, repos: [] }, now);
+  await store.createToken({ hash: hashToken(TOKENS.bob), login: 'bob', name: 'bob', expiresAt: null, repos: [] }, now);
+  await store.createToken({ hash: hashToken(TOKENS.expired), login: 'alice', name: 'old', expiresAt: Math.floor(now / 1000) - 60, repos: ['octo/secret'] }, now);
+  await store.close();
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
   const boot = async (): Promise<TestService> => {

@@ -222,4 +222,32 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE TRIGGER store_version_notify AFTER UPDATE ON store_version
     FOR EACH ROW EXECUTE FUNCTION notify_store_version();
   `,
+  // 2: one round trip per request for the rate limits every instance shares
+  // (limits/shared-rate-limiter.ts): both windows of a key locked, checked and spent together.
+  `
+  CREATE FUNCTION take_credit(k TEXT, now_ms BIGINT, window_ms BIGINT, credit_limit INTEGER, burst_ms BIGINT, burst_limit INTEGER,
+    OUT o_allowed BOOLEAN, OUT o_reason TEXT, OUT o_used INTEGER, OUT o_window_start_ms BIGINT, OUT o_burst_start_ms BIGINT)
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    p_start BIGINT; p_used INTEGER; b_start BIGINT; b_used INTEGER;
+  BEGIN
+    INSERT INTO rate_counters (key, window_start_ms, used) VALUES (k, now_ms, 0) ON CONFLICT (key) DO NOTHING;
+    INSERT INTO burst_counters (key, window_start_ms, used) VALUES (k, now_ms, 0) ON CONFLICT (key) DO NOTHING;
+    SELECT window_start_ms, used INTO p_start, p_used FROM rate_counters WHERE key = k FOR UPDATE;
+    SELECT window_start_ms, used INTO b_start, b_used FROM burst_counters WHERE key = k FOR UPDATE;
+    IF p_start + window_ms <= now_ms THEN p_start := now_ms; p_used := 0; END IF;
+    IF b_start + burst_ms <= now_ms THEN b_start := now_ms; b_used := 0; END IF;
+    IF p_used >= credit_limit THEN
+      o_allowed := false; o_reason := 'primary';
+    ELSIF b_used >= burst_limit THEN
+      o_allowed := false; o_reason := 'secondary';
+    ELSE
+      o_allowed := true; p_used := p_used + 1; b_used := b_used + 1;
+    END IF;
+    UPDATE rate_counters SET window_start_ms = p_start, used = p_used WHERE key = k;
+    UPDATE burst_counters SET window_start_ms = b_start, used = b_used WHERE key = k;
+    o_used := p_used; o_window_start_ms := p_start; o_burst_start_ms := b_start;
+  END
+  $$;
+  `,
 ];

@@ -1,0 +1,336 @@
+/**
+ * An import on PostgreSQL, inside the caller's transaction: the same rows and
+ * the same re-import semantics as sqlite-store.ts's `importFrom`, written in
+ * batches (one statement per table per batch, arrays unnested) rather than
+ * a statement per row, as every statement is a round trip to the server.
+ */
+import { toIsoSeconds } from '../../../shared/iso-seconds';
+import { mentionsIn, userId, type LabelRecord } from '../build-documents';
+import { cleanText } from '../issue-document';
+import { labelKey, type CommentRow, type DocumentText, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
+import type { ImportedUser } from '../import-schema';
+import type { ImportOptions, ImportResult, RepoRecord } from '../records';
+import { toRepo, type RepoRow } from '../repo-row';
+import { searchTextOfDocuments } from '../search-text';
+import { StoreError } from '../store-error';
+import { hasEvents, refreshClosedBy } from './postgres-timeline';
+import { searchDocument } from './search-document';
+import { hasNul, type Sql } from './sql';
+
+const BATCH_ROWS = 1000;
+
+function text(doc: DocumentText): string {
+  return typeof doc === 'string' ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength).toString('utf8');
+}
+
+/** `source` in batches of `size`, as it yields them. */
+function* batches<T>(source: Iterable<T>, size = BATCH_ROWS): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of source) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** The last of each key: one statement may not insert and update the same row twice. */
+function lastOfEach<T>(rows: readonly T[], key: (row: T) => number): T[] {
+  return [...new Map(rows.map((row) => [key(row), row])).values()];
+}
+
+export async function readRepo(sql: Sql, owner: string, name: string): Promise<RepoRecord | null> {
+  if (hasNul(owner, name)) return null;
+  const [row] = await sql.query<RepoRow & Record<string, unknown>>('SELECT * FROM repos WHERE owner = $1 AND name = $2', [owner, name]);
+  return row ? toRepo(row) : null;
+}
+
+/** The repository an import or mirror writes to, created on first use; its privacy only ever tightens. */
+export async function ensureRepo(sql: Sql, options: ImportOptions, nowMs: number): Promise<RepoRecord> {
+  const existing = await readRepo(sql, options.owner, options.name);
+  if (existing) {
+    if (options.makePrivate && !existing.isPrivate) await sql.query('UPDATE repos SET private = 1 WHERE id = $1', [existing.id]);
+    if (options.description !== undefined) await sql.query('UPDATE repos SET description = $1 WHERE id = $2', [options.description, existing.id]);
+    return existing;
+  }
+  // The name now belongs to a real repository, so it no longer redirects.
+  await sql.query('DELETE FROM repo_redirects WHERE owner = $1 AND name = $2', [options.owner, options.name]);
+  await sql.query('INSERT INTO repos (owner, name, private, description, created_at, modified_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, toIsoSeconds(nowMs), Math.floor(nowMs / 1000),
+  ]);
+  const created = await readRepo(sql, options.owner, options.name);
+  if (!created) throw new Error('repository row vanished after insert');
+  return created;
+}
+
+/** Moves the repository's data version (part of every ETag) and its Last-Modified. */
+export async function touchRepo(sql: Sql, repoId: number, nowMs: number): Promise<void> {
+  await sql.query('UPDATE repos SET data_version = data_version + 1, modified_at = $1 WHERE id = $2', [Math.floor(nowMs / 1000), repoId]);
+}
+
+export async function upsertUsers(sql: Sql, users: readonly ImportedUser[]): Promise<void> {
+  for (const batch of batches(users)) {
+    await sql.query(
+      `INSERT INTO users (login, id, name, type)
+       SELECT * FROM unnest($1::citext[], $2::bigint[], $3::text[], $4::text[])
+       ON CONFLICT (login) DO UPDATE SET id = excluded.id, name = COALESCE(excluded.name, users.name), type = excluded.type`,
+      [
+        batch.map((u) => cleanText(u.login)),
+        batch.map((u) => userId(u)),
+        batch.map((u) => u.name ?? null),
+        batch.map((u) => u.type ?? (u.login.endsWith('[bot]') ? 'Bot' : 'User')),
+      ],
+    );
+  }
+}
+
+interface LabelRowShape extends Record<string, unknown> {
+  id: number;
+  name: string;
+  color: string;
+  description: string | null;
+  is_default: number;
+}
+
+/**
+ * Issues whose index text depends on rows stored before this import (a re-imported issue keeps
+ * its earlier comments; a comment may move in from another issue): rebuilt from the database
+ * once every row of the import is written.
+ */
+class StaleText {
+  private readonly issues = new Map<number, Set<number>>();
+
+  add(repoId: number, number: number): void {
+    const set = this.issues.get(repoId) ?? new Set<number>();
+    set.add(number);
+    this.issues.set(repoId, set);
+  }
+
+  byRepository(): Array<[number, number[]]> {
+    return [...this.issues].map(([repoId, numbers]) => [repoId, [...numbers]]);
+  }
+}
+
+/** Stored issue numbers of a repository among `numbers`. */
+async function storedAmong(sql: Sql, repoId: number, numbers: readonly number[]): Promise<Set<number>> {
+  const rows = await sql.query<{ number: number }>('SELECT number FROM issues WHERE repo_id = $1 AND number = ANY($2::bigint[])', [repoId, numbers]);
+  return new Set(rows.map((r) => r.number));
+}
+
+/** Writes one import's rows; the caller holds the transaction and bumps the store version. */
+export async function importRows(sql: Sql, options: ImportOptions, source: ImportSource, nowMs: number): Promise<ImportResult> {
+  const { plan } = source;
+  const repo = await ensureRepo(sql, options, nowMs);
+  await upsertUsers(sql, plan.users);
+  const stored = await storedAmong(sql, repo.id, plan.numbers);
+
+  const labels = new Map<string, LabelRecord>();
+  for (const l of plan.labels) {
+    const [row] = await sql.query<LabelRowShape>(
+      `INSERT INTO labels (repo_id, name, color, description, is_default) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (repo_id, name) DO UPDATE SET color = excluded.color, description = excluded.description, is_default = excluded.is_default
+       RETURNING id, name, color, description, is_default`,
+      [repo.id, l.name, l.color, l.description, l.isDefault ? 1 : 0],
+    );
+    if (row) labels.set(labelKey(l.name), { id: row.id, name: row.name, color: row.color, description: row.description, isDefault: row.is_default === 1 });
+  }
+
+  const numbers = new Set(plan.numbers);
+  /** issue number → logins mentioned in its body and in this import's comments on it */
+  const mentions = new Map<number, Set<string>>();
+  const mention = (n: number, logins: readonly string[]): void => {
+    const set = mentions.get(n) ?? new Set<string>();
+    for (const login of logins) set.add(login);
+    mentions.set(n, set);
+  };
+  /** issues whose index text is rebuilt from the database once every row is in */
+  const stale = new StaleText();
+
+  let issueCount = 0;
+  for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels))) {
+    await writeIssues(sql, repo.id, batch, stored, stale);
+    for (const row of batch) mention(row.number, row.mentions);
+    issueCount += batch.length;
+  }
+
+  let commentCount = 0;
+  for (const batch of batches<CommentRow>(source.commentRows())) {
+    await writeComments(sql, repo, options, batch, numbers, stored, stale);
+    for (const row of batch) mention(row.issueNumber, row.mentions);
+    commentCount += batch.length;
+  }
+
+  // A re-imported issue lost its mentions above; those in comments imported earlier still count.
+  const reimported = [...mentions.keys()].filter((n) => numbers.has(n) && stored.has(n));
+  for (const batch of batches(reimported)) {
+    const rows = await sql.query<{ issue_number: number; doc: string }>(
+      'SELECT issue_number, doc FROM comments WHERE repo_id = $1 AND issue_number = ANY($2::bigint[])',
+      [repo.id, batch],
+    );
+    for (const r of rows) mention(r.issue_number, mentionsIn((JSON.parse(r.doc) as { body?: string | null }).body));
+  }
+  const mentionRows = [...mentions].flatMap(([n, logins]) => [...logins].map((login) => ({ n, login })));
+  for (const batch of batches(mentionRows)) {
+    await sql.query(
+      `INSERT INTO issue_mentions (repo_id, login, number) SELECT $1, * FROM unnest($2::citext[], $3::bigint[]) ON CONFLICT DO NOTHING`,
+      [repo.id, batch.map((m) => m.login), batch.map((m) => m.n)],
+    );
+  }
+
+  let eventCount = 0;
+  /** issues whose `closed_by` may have changed: those given events now, and those imported again */
+  const closable = new Set<number>(numbers);
+  for (const batch of batches<EventRow>(source.eventRows())) {
+    await requireIssues(sql, repo, options, numbers, batch.map((e) => ({ number: e.issueNumber, what: `event ${e.id} happened to` })));
+    const rows = lastOfEach(batch, (e) => e.id);
+    await sql.query(
+      `INSERT INTO issue_events (id, repo_id, issue_number, event, created_at, doc)
+       SELECT id, $1, n, e, c, d FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[]) AS t(id, n, e, c, d)
+       ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, event = excluded.event,
+         created_at = excluded.created_at, doc = excluded.doc`,
+      [repo.id, rows.map((e) => e.id), rows.map((e) => e.issueNumber), rows.map((e) => e.event), rows.map((e) => e.createdAt), rows.map((e) => text(e.doc))],
+    );
+    for (const e of batch) closable.add(e.issueNumber);
+    eventCount += batch.length;
+  }
+  if (eventCount > 0 || (await hasEvents(sql, repo.id))) for (const n of closable) await refreshClosedBy(sql, repo.id, n);
+
+  for (const [repoId, issues] of stale.byRepository()) await rebuildSearchText(sql, repoId, issues);
+  await touchRepo(sql, repo.id, nowMs);
+  const after = await readRepo(sql, repo.owner, repo.name);
+  return { repo: after ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
+}
+
+/** Refuses rows that belong to an issue neither in this import nor stored, in SQLite's words. */
+async function requireIssues(
+  sql: Sql,
+  repo: RepoRecord,
+  options: ImportOptions,
+  numbers: ReadonlySet<number>,
+  rows: ReadonlyArray<{ number: number; what: string }>,
+): Promise<void> {
+  const outside = [...new Set(rows.filter((r) => !numbers.has(r.number)).map((r) => r.number))];
+  if (outside.length === 0) return;
+  const present = await storedAmong(sql, repo.id, outside);
+  const missing = rows.find((r) => !numbers.has(r.number) && !present.has(r.number));
+  if (missing) throw new StoreError(`${missing.what} issue #${missing.number}, which ${options.owner}/${options.name} does not have`);
+}
+
+async function writeIssues(sql: Sql, repoId: number, rows: readonly IssueRow[], stored: ReadonlySet<number>, stale: StaleText): Promise<void> {
+  await sql.query(
+    `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
+       is_pull_request, closed_at, milestone_title)
+     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::int[], $7::citext[], $8::bigint[], $9::int[], $10::text[],
+       $11::smallint[], $12::text[], $13::text[])
+     ON CONFLICT (repo_id, number) DO UPDATE SET state = excluded.state, created_at = excluded.created_at, updated_at = excluded.updated_at,
+       comments = excluded.comments, creator = excluded.creator, milestone = excluded.milestone, assignee_count = excluded.assignee_count,
+       doc = excluded.doc, is_pull_request = excluded.is_pull_request, closed_at = excluded.closed_at, milestone_title = excluded.milestone_title`,
+    [
+      repoId,
+      rows.map((r) => r.number),
+      rows.map((r) => r.state),
+      rows.map((r) => r.createdAt),
+      rows.map((r) => r.updatedAt),
+      rows.map((r) => r.comments),
+      rows.map((r) => r.creator),
+      rows.map((r) => r.milestone),
+      rows.map((r) => r.assigneeCount),
+      rows.map((r) => text(r.doc)),
+      rows.map((r) => (r.isPullRequest ? 1 : 0)),
+      rows.map((r) => r.closedAt),
+      rows.map((r) => r.milestoneTitle),
+    ],
+  );
+  // Rows hanging off an issue stored before are replaced; a new issue has none.
+  const again = rows.filter((r) => stored.has(r.number)).map((r) => r.number);
+  if (again.length > 0) {
+    for (const table of ['issue_labels', 'issue_assignees', 'issue_mentions']) {
+      await sql.query(`DELETE FROM ${table} WHERE repo_id = $1 AND number = ANY($2::bigint[])`, [repoId, again]);
+    }
+    await sql.query('DELETE FROM issue_references WHERE repo_id = $1 AND source_number = ANY($2::bigint[]) AND source_comment = 0', [repoId, again]);
+    for (const n of again) stale.add(repoId, n);
+  }
+  // A new issue's row carries all its text (this import's comments on it included).
+  const fresh = rows.filter((r) => !stored.has(r.number));
+  if (fresh.length > 0) {
+    await sql.query(
+      `INSERT INTO issue_text (repo_id, number, document) SELECT $1, n, d::tsvector FROM unnest($2::bigint[], $3::text[]) AS t(n, d)
+       ON CONFLICT (repo_id, number) DO UPDATE SET document = excluded.document`,
+      [repoId, fresh.map((r) => r.number), fresh.map((r) => searchDocument(r.search))],
+    );
+  }
+  const labelPairs = rows.flatMap((r) => r.labelIds.map((id) => ({ id, n: r.number })));
+  if (labelPairs.length > 0) {
+    await sql.query('INSERT INTO issue_labels (repo_id, label_id, number) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING', [
+      repoId, labelPairs.map((p) => p.id), labelPairs.map((p) => p.n),
+    ]);
+  }
+  const assigneePairs = rows.flatMap((r) => r.assignees.map((login) => ({ login, n: r.number })));
+  if (assigneePairs.length > 0) {
+    await sql.query('INSERT INTO issue_assignees (repo_id, login, number) SELECT $1, * FROM unnest($2::citext[], $3::bigint[]) ON CONFLICT DO NOTHING', [
+      repoId, assigneePairs.map((p) => p.login), assigneePairs.map((p) => p.n),
+    ]);
+  }
+  await addReferences(sql, repoId, rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))));
+}
+
+async function writeComments(
+  sql: Sql,
+  repo: RepoRecord,
+  options: ImportOptions,
+  batch: readonly CommentRow[],
+  numbers: ReadonlySet<number>,
+  stored: ReadonlySet<number>,
+  stale: StaleText,
+): Promise<void> {
+  await requireIssues(sql, repo, options, numbers, batch.map((c) => ({ number: c.issueNumber, what: `comment ${c.id} belongs to` })));
+  const rows = lastOfEach(batch, (c) => c.id);
+  const ids = rows.map((c) => c.id);
+  // A comment given again under another issue (or repository) moves: the text of the issue it leaves is rebuilt too.
+  const before = await sql.query<{ id: number; repo_id: number; issue_number: number }>('SELECT id, repo_id, issue_number FROM comments WHERE id = ANY($1::bigint[])', [ids]);
+  for (const b of before) {
+    const row = rows.find((c) => c.id === b.id);
+    if (b.repo_id !== repo.id || b.issue_number !== row?.issueNumber) stale.add(b.repo_id, b.issue_number);
+    await sql.query('DELETE FROM issue_references WHERE repo_id = $1 AND source_number = $2 AND source_comment = $3', [b.repo_id, b.issue_number, b.id]);
+  }
+  await addReferences(sql, repo.id, rows.flatMap((c) => c.references.map((target) => ({ target, source: c.issueNumber, comment: c.id, createdAt: c.createdAt }))));
+  await sql.query(
+    `INSERT INTO comments (id, repo_id, issue_number, created_at, updated_at, doc, author)
+     SELECT id, $1, n, c, u, d, a FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::citext[]) AS t(id, n, c, u, d, a)
+     ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, created_at = excluded.created_at,
+       updated_at = excluded.updated_at, doc = excluded.doc, author = excluded.author`,
+    [repo.id, ids, rows.map((c) => c.issueNumber), rows.map((c) => c.createdAt), rows.map((c) => c.updatedAt), rows.map((c) => text(c.doc)), rows.map((c) => c.author)],
+  );
+  for (const c of rows) if (!numbers.has(c.issueNumber) || stored.has(c.issueNumber)) stale.add(repo.id, c.issueNumber);
+}
+
+async function addReferences(sql: Sql, repoId: number, refs: ReadonlyArray<{ target: number; source: number; comment: number; createdAt: string }>): Promise<void> {
+  for (const batch of batches(refs)) {
+    await sql.query(
+      `INSERT INTO issue_references (repo_id, target_number, source_number, source_comment, created_at)
+       SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[]) ON CONFLICT DO NOTHING`,
+      [repoId, batch.map((r) => r.target), batch.map((r) => r.source), batch.map((r) => r.comment), batch.map((r) => r.createdAt)],
+    );
+  }
+}
+
+/** The index text of `numbers`, rebuilt from the documents the database now holds. */
+export async function rebuildSearchText(sql: Sql, repoId: number, numbers: readonly number[]): Promise<void> {
+  for (const batch of batches(numbers)) {
+    const rows = await sql.query<{ number: number; doc: string; comments: string[] | null }>(
+      `SELECT i.number, i.doc,
+         (SELECT array_agg(c.doc ORDER BY c.created_at, c.id) FROM comments c WHERE c.repo_id = i.repo_id AND c.issue_number = i.number) AS comments
+       FROM issues i WHERE i.repo_id = $1 AND i.number = ANY($2::bigint[])`,
+      [repoId, batch],
+    );
+    await sql.query('DELETE FROM issue_text WHERE repo_id = $1 AND number = ANY($2::bigint[])', [repoId, batch]);
+    if (rows.length === 0) continue;
+    await sql.query('INSERT INTO issue_text (repo_id, number, document) SELECT $1, n, d::tsvector FROM unnest($2::bigint[], $3::text[]) AS t(n, d)', [
+      repoId,
+      rows.map((r) => r.number),
+      rows.map((r) => searchDocument(searchTextOfDocuments(r.doc, r.comments ?? []))),
+    ]);
+  }
+}

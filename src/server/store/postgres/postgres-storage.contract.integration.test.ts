@@ -1,0 +1,16 @@
+// The storage contract (test-support/storage-contract.ts) on a real PostgreSQL, each test on a fresh database.
+import { afterAll, beforeAll } from 'vitest';
+import { startPostgres, type PostgresServer } from '../../test-support/postgres-server';
+import { describeStorageContract } from '../../test-support/storage-contract';
+import { openPostgresStorage } from './postgres-storage';
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(() => server?.stop());
+
+describeStorageContract('PostgreSQL', async () => {
+  const storage = await openPostgresStorage(await server.freshDatabase(), { log: () => {} });
+  return { storage, close: () => storage.close() };
+});

@@ -1,0 +1,60 @@
+/**
+ * How the PostgreSQL engine's modules run SQL: `query(text, args)` on a pool
+ * or on one client (inside a transaction), rows as plain objects, with BIGINT
+ * read as a JavaScript number as SQLite gives it (ids, issue numbers, Unix
+ * seconds and milliseconds all stay far below 2^53).
+ */
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+/** One connection's or the pool's way to run a statement; `$1, $2 …` placeholders. */
+export interface Sql {
+  query<R extends Row = Row>(text: string, args?: readonly unknown[]): Promise<R[]>;
+}
+
+const INT8_OID = 20;
+
+/** The type parsers every connection of the engine uses (pg's `types` option). */
+export const ENGINE_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function sqlOf(runner: pg.Pool | pg.ClientBase): Sql {
+  return {
+    async query<R extends Row = Row>(text: string, args: readonly unknown[] = []): Promise<R[]> {
+      const result = await runner.query<R>({ text, values: [...args], types: ENGINE_TYPES });
+      return result.rows;
+    },
+  };
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000, where SQLite's can; nothing stored ever
+ * holds it (imports drop control characters), so a name or login a request
+ * gives with one names nothing, and the lookup answers so without asking.
+ */
+export function hasNul(...values: ReadonlyArray<string | null | undefined>): boolean {
+  return values.some((v) => v != null && v.includes('\u0000'));
+}
+
+/** The first row's first column as a number (`SELECT COUNT(*) AS n …`). */
+export async function countOf(sql: Sql, text: string, args: readonly unknown[] = []): Promise<number> {
+  const rows = await sql.query(text, args);
+  const first = rows[0];
+  return first === undefined ? 0 : Number(Object.values(first)[0]);
+}
+
+/**
+ * Placeholders for SQL assembled in pieces: `next(value)` returns `$n` for
+ * the value and keeps it, so fragments never count parameters by hand.
+ */
+export class Params {
+  readonly values: unknown[] = [];
+
+  next(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
