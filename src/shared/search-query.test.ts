@@ -69,6 +69,15 @@ describe('parseSearchQuery', () => {
     expect(range('created:>2024-01-31T10:00:00+02:00')).toEqual({ from: '2024-01-31T08:00:01Z', to: null });
   });
 
+  it('keeps the end of year 9999 after every stored timestamp, where year 10000 would sort before them as text', () => {
+    const range = (q: string) => ((meaning(q) as SearchQuery).where as { range: { from: string | null; to: string | null } }).range;
+    const stored = '2024-06-01T12:00:00Z';
+    const after = range('created:>9999-12-31');
+    expect(after.from !== null && stored < after.from).toBe(true);
+    const upTo = range('created:<=9999-12-31');
+    expect(upTo.to !== null && stored < upTo.to && '9999-12-31T23:59:59Z' < upTo.to).toBe(true);
+  });
+
   it('turns comments: into inclusive counts', () => {
     const range = (q: string) => ((meaning(q) as SearchQuery).where as { range: unknown }).range;
     expect(range('comments:5')).toEqual({ min: 5, max: 5 });

@@ -262,9 +262,21 @@ function parseRange<T>(raw: string, interval: (v: string) => { start: T; end: T 
   return v ? { from: v.start, to: v.end, fromInclusive: true, toInclusive: false } : null;
 }
 
+/** The first instant a four-digit year cannot write (stored timestamps compare as text). */
+const YEAR_10000_MS = Date.UTC(10000, 0, 1);
+/**
+ * That instant as text that sorts after every stored timestamp (`…:59Z` at most), where
+ * `+010000-01-01…` would sort before them all: `created:>9999-12-31` then matches nothing.
+ */
+const AFTER_EVERY_TIMESTAMP = '9999-12-31T23:59:60Z';
+
+function instantText(ms: number): string {
+  return ms >= YEAR_10000_MS ? AFTER_EVERY_TIMESTAMP : toIsoSeconds(ms);
+}
+
 function dateRange(raw: string): DateRange | null {
   const r = parseRange(raw, dateInterval);
-  return r ? { from: r.from === null ? null : toIsoSeconds(r.from), to: r.to === null ? null : toIsoSeconds(r.to) } : null;
+  return r ? { from: r.from === null ? null : instantText(r.from), to: r.to === null ? null : instantText(r.to) } : null;
 }
 
 /** Counts as half-open intervals internally ([n, n+1)), returned inclusive. */
