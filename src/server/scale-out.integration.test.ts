@@ -141,6 +141,32 @@ describe('two instances on one PostgreSQL', () => {
   });
 });
 
+describe('the command line on PostgreSQL', () => {
+  it('loads the demo, renames a repository and mirrors one from another instance', async () => {
+    const demo = await server.freshDatabase();
+    const loaded = await runCli('demo', '--db', demo);
+    expect(loaded.code, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toMatch(/^Loaded \d+ issues and pull requests/);
+    const renamed = await runCli('rename', '--db', demo, 'acme/widgets', 'acme/gadgets');
+    expect(renamed.code, renamed.stderr).toBe(0);
+    const source = await instance(demo, { unauthLimit: 100_000 });
+    const moved = await fetch(`${source.origin}/api/repos/acme/widgets/issues?per_page=1`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`${source.origin}/api/repos/acme/gadgets/issues?per_page=1`);
+
+    const copy = await server.freshDatabase();
+    const mirrored = await runCli('mirror', '--db', copy, '--from', `${source.origin}/api`, 'acme/gadgets', '--as', 'copies/gadgets');
+    expect(mirrored.code, mirrored.stderr).toBe(0);
+    const served = await instance(copy);
+    const total = async (s: RunningService, repo: string) => {
+      const last = (await fetch(`${s.origin}/api/repos/${repo}/issues?state=all&per_page=1`)).headers.get('link') ?? '';
+      return Number(/[?&]page=(\d+)>; rel="last"/.exec(last)?.[1]);
+    };
+    expect(await total(served, 'copies/gadgets')).toBe(await total(source, 'acme/gadgets'));
+    expect(await total(served, 'copies/gadgets')).toBeGreaterThan(10);
+  }, 120_000);
+});
+
 /** A TCP relay to PostgreSQL that a test can cut (refusing and dropping connections) and restore. */
 async function relayTo(port: number): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
