@@ -1,7 +1,7 @@
 // Headers and small habits a client can notice, compared with what api.github.com actually sent
 // (Octokit's recordings, @octokit/fixtures) and with the documentation GitHub's description links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { githubOperations } from '../test-support/github-openapi';
 import { recordedHeader, recordedScenario, type RecordedExchange } from '../test-support/github-recordings';
 import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
@@ -10,9 +10,9 @@ import { auth, startTestService, TOKENS, type TestService } from '../test-suppor
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ limits: { unauthLimit: 10_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importRichRepositories(store, Date.now());
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importRichRepositories(store, Date.now());
+  await store.close();
 });
 afterAll(() => svc.close());
 

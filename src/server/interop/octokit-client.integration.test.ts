@@ -6,7 +6,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../limits/rate-limiter';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { BULK_COUNT, importSearchRepositories } from '../test-support/search-repository';
 import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
@@ -68,9 +68,9 @@ async function failure(promise: Promise<unknown>): Promise<{ name: string; statu
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ limits: { unauthLimit: 10_000, searchAuthLimit: 10_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importSearchRepositories(store, Date.now());
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importSearchRepositories(store, Date.now());
+  await store.close();
 });
 afterAll(() => svc.close());
 

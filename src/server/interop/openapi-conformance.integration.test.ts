@@ -1,6 +1,6 @@
 // Our answers, held to GitHub's own OpenAPI description (@octokit/openapi, api.github.com) with ajv.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../test-support/github-openapi';
 import { importHistoryRepository } from '../test-support/history-repository';
 import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
@@ -42,11 +42,11 @@ beforeAll(async () => {
   // The history operations' schemas are as large: compiled now too (a check compiles on first use).
   for (const id of ['issues/list-events-for-timeline', 'issues/list-events', 'issues/list-events-for-repo'] as const) ops[id].check(200, []);
   svc = await startTestService({ limits: { unauthLimit: 10_000, searchUnauthLimit: 10_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importRichRepositories(store, Date.now());
-  importHistoryRepository(store, Date.now());
-  importSearchRepositories(store, Date.now(), { bulk: false });
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importRichRepositories(store, Date.now());
+  await importHistoryRepository(store, Date.now());
+  await importSearchRepositories(store, Date.now(), { bulk: false });
+  await store.close();
 }, 60_000);
 afterAll(() => svc.close());
 

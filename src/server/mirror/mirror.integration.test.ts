@@ -203,7 +203,7 @@ describe('mirror: the history', () => {
   it("copies the repository's events, then only the new ones, and the copy tells the same timelines", async () => {
     const src = await source();
     const seed = openSqliteStore(src.dbFile);
-    importHistoryRepository(seed, Date.now());
+    await importHistoryRepository(seed, Date.now());
     seed.close();
     const db = targetFile();
     const story = { source: { owner: 'octo', name: 'story' }, target: { owner: 'octo', name: 'story' } };

@@ -2,16 +2,16 @@
 // repository's `/issues/events`, and `closed_by` on the single issue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueEvent } from '../../shared/wire-types';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { importHistoryRepository } from '../test-support/history-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ limits: { unauthLimit: 10_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importHistoryRepository(store, Date.now());
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importHistoryRepository(store, Date.now());
+  await store.close();
 });
 afterAll(() => svc.close());
 

@@ -21,11 +21,11 @@ let store: SqliteStore;
 let app: ReturnType<typeof createApp>;
 const logged: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-fuzz-'));
   store = openSqliteStore(path.join(dir, 'fuzz.db'));
   const now = Date.now();
-  importSearchRepositories(store, now);
+  await importSearchRepositories(store, now);
   store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
   store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice', expiresAt: null, repos: ['octo/secret'] }, now);
   app = createApp({

@@ -2,7 +2,7 @@
 // store over HTTP, asked with and without `Accept: application/vnd.github.text-match+json`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedIssue } from '../store/import-schema';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations } from '../test-support/github-openapi';
 import { importSearchRepositories } from '../test-support/search-repository';
 import { startTestService, type TestService } from '../test-support/test-service';
@@ -55,10 +55,10 @@ let svc: TestService;
 beforeAll(async () => {
   ops['search/issues-and-pull-requests'].check(200, { total_count: 0, incomplete_results: false, items: [] });
   svc = await startTestService({ limits: { searchUnauthLimit: 100_000, unauthLimit: 100_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importSearchRepositories(store, Date.now(), { bulk: false });
-  store.importIssues({ owner: 'search', name: 'long', makePrivate: false }, [LONG_ISSUE], [], Date.now());
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importSearchRepositories(store, Date.now(), { bulk: false });
+  await store.importIssues({ owner: 'search', name: 'long', makePrivate: false }, [LONG_ISSUE], [], Date.now());
+  await store.close();
 }, 60_000);
 afterAll(() => svc.close());
 

@@ -2,7 +2,7 @@
 // against a repository written so that each selects a known set (test-support/search-repository.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_NOT_VISIBLE, SEARCH_USERS_NOT_VISIBLE } from '../http/error-bodies';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
 import { BULK, BULK_COUNT, importSearchRepositories } from '../test-support/search-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
 
@@ -23,9 +23,9 @@ interface Result {
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ limits: { searchUnauthLimit: 100_000, searchAuthLimit: 100_000, unauthLimit: 100_000 } });
-  const store = openSqliteStore(svc.dbFile);
-  importSearchRepositories(store, Date.now());
-  store.close();
+  const store = await openCommandStorage(svc.dbFile);
+  await importSearchRepositories(store, Date.now());
+  await store.close();
 });
 afterAll(() => svc.close());
 

@@ -2,7 +2,7 @@
  * `octo/story`: three entries with a history (labels, an assignment, a rename, a close, a
  * merge) and texts that refer to each other, for the timeline's and the events' tests.
  */
-import type { SqliteStore } from '../store/sqlite-store';
+import type { IssueWriter } from '../store/storage';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../store/import-schema';
 
 const at = (day: number, hour = 0): string => new Date(Date.UTC(2025, 0, day, hour)).toISOString();
@@ -28,6 +28,6 @@ export const HISTORY_EVENTS: ImportedEvent[] = [
   { id: 9006, actor: maintainer, event: 'closed', created_at: at(5), issue: { number: 3 }, commit_id: null },
 ];
 
-export function importHistoryRepository(store: SqliteStore, nowMs: number): void {
-  store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, HISTORY_ISSUES, HISTORY_COMMENTS, nowMs, HISTORY_EVENTS);
+export async function importHistoryRepository(store: Pick<IssueWriter, 'importIssues'>, nowMs: number): Promise<void> {
+  await store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, HISTORY_ISSUES, HISTORY_COMMENTS, nowMs, HISTORY_EVENTS);
 }

@@ -7,7 +7,7 @@
  */
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { importedIssueList } from '../store/import-schema';
-import type { SqliteStore } from '../store/sqlite-store';
+import type { IssueWriter } from '../store/storage';
 import { recordedScenario } from './github-recordings';
 
 const creator = { login: 'mona', id: 583231, type: 'User' as const };
@@ -113,7 +113,7 @@ export function recordedGithubIssues(): ImportedIssue[] {
 export const RECORDED_REPO = { owner: 'octokit-fixture-org', name: 'paginate-issues' } as const;
 
 /** Imports `octo/rich` and the recorded GitHub issues into a store. */
-export function importRichRepositories(store: SqliteStore, nowMs: number): void {
-  store.importIssues({ owner: 'octo', name: 'rich', makePrivate: false }, RICH_ISSUES, RICH_COMMENTS, nowMs);
-  store.importIssues({ ...RECORDED_REPO, makePrivate: false }, recordedGithubIssues(), [], nowMs);
+export async function importRichRepositories(store: Pick<IssueWriter, 'importIssues'>, nowMs: number): Promise<void> {
+  await store.importIssues({ owner: 'octo', name: 'rich', makePrivate: false }, RICH_ISSUES, RICH_COMMENTS, nowMs);
+  await store.importIssues({ ...RECORDED_REPO, makePrivate: false }, recordedGithubIssues(), [], nowMs);
 }

@@ -5,7 +5,7 @@
  * search can reach. Imported into a test service's database.
  */
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import type { SqliteStore } from '../store/sqlite-store';
+import type { IssueWriter } from '../store/storage';
 import { makeIssues } from './test-service';
 
 export const LAB = { owner: 'search', name: 'lab' } as const;
@@ -126,7 +126,7 @@ export const LAB_COMMENTS: ImportedComment[] = [
 ];
 
 /** Imports `search/lab` and, unless told not to, `search/bulk` (both public). */
-export function importSearchRepositories(store: SqliteStore, nowMs: number, options: { bulk?: boolean } = {}): void {
-  store.importIssues({ ...LAB, makePrivate: false }, LAB_ISSUES, LAB_COMMENTS, nowMs);
-  if (options.bulk ?? true) store.importIssues({ ...BULK, makePrivate: false }, makeIssues(BULK_COUNT, 'Bulk'), [], nowMs);
+export async function importSearchRepositories(store: Pick<IssueWriter, 'importIssues'>, nowMs: number, options: { bulk?: boolean } = {}): Promise<void> {
+  await store.importIssues({ ...LAB, makePrivate: false }, LAB_ISSUES, LAB_COMMENTS, nowMs);
+  if (options.bulk ?? true) await store.importIssues({ ...BULK, makePrivate: false }, makeIssues(BULK_COUNT, 'Bulk'), [], nowMs);
 }

@@ -63,7 +63,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-search-'));
   const file = path.join(dir, 'search.sqlite');
   sqlite = openSqliteStore(file);
-  importSearchRepositories(sqlite, NOW_MS);
+  await importSearchRepositories(sqlite, NOW_MS);
   privateIds.set('vault', sqlite.importIssues({ owner: 'search', name: 'vault', makePrivate: true }, VAULT_ISSUES, [], NOW_MS).repo.id);
   privateIds.set('attic', sqlite.importIssues({ owner: 'search', name: 'attic', makePrivate: true }, ATTIC_ISSUES, [], NOW_MS).repo.id);
 

@@ -40,8 +40,8 @@ beforeAll(async () => {
   const file = path.join(dir, 'history.db');
   const store = openSqliteStore(file);
   try {
-    importHistoryRepository(store, IMPORTED_AT_MS);
-    importRichRepositories(store, IMPORTED_AT_MS);
+    await importHistoryRepository(store, IMPORTED_AT_MS);
+    await importRichRepositories(store, IMPORTED_AT_MS);
   } finally {
     store.close();
   }
