@@ -9,6 +9,8 @@
  *   npm run bench -- --only app         the browser half, from bench/app-benchmarks.ts
  *   npm run bench -- --only search      the service half's search part alone (bench/search-load.ts),
  *                                       with the imports it compares to the baseline build's
+ *   npm run bench -- --only scale-out   PostgreSQL against SQLite, and two instances behind nginx against one
+ *                                       (bench/scale-out.ts; its loads SCALE_OUT_DURATION_S long unless BENCH_DURATION_S is set)
  *   BENCH_QUICK=1 npm run bench         a smoke run: 10,000 entries, 3 s loads
  *
  * Other knobs (environment): BENCH_ENTRIES, BENCH_DURATION_S, BENCH_WARMUP_S,
@@ -25,6 +27,7 @@ import { asBenchPart, formatTable, type BenchRow } from './bench-row';
 import { run, stopChildrenOnExit } from './child-processes';
 import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
+import { SCALE_OUT_DURATION_S, scaleOutBenchmarks } from './scale-out';
 import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load';
 import { LOAD_ROUNDS, serviceBenchmarks } from './service-load';
 
@@ -43,7 +46,7 @@ function numberFromEnv(name: string, fallback: number): number {
 function settings() {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { only: { type: 'string' } }, strict: true });
   const only = values.only ?? process.env.BENCH_ONLY ?? 'all';
-  if (only !== 'all' && only !== 'service' && only !== 'app' && only !== 'search') throw new Error(`--only takes service, search or app, got '${only}'`);
+  if (only !== 'all' && only !== 'service' && only !== 'app' && only !== 'search' && only !== 'scale-out') throw new Error(`--only takes service, search, scale-out or app, got '${only}'`);
   const quick = process.env.BENCH_QUICK === '1';
   const entries = numberFromEnv('BENCH_ENTRIES', quick ? 10_000 : 100_000);
   const growthDefault = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
@@ -99,7 +102,7 @@ async function main(): Promise<number> {
   stopChildrenOnExit();
   const s = settings();
   const host = machine();
-  const withService = s.only !== 'app';
+  const withService = s.only !== 'app' && s.only !== 'scale-out';
   console.log(`machine: ${host.cpus} × ${host.cpuModel}, ${host.memoryGb} GB, node ${host.node}, load ${host.loadAverage1m}, ${host.date}`);
   console.log(
     `run: ${s.only}${s.quick ? ' (quick)' : ''}` +
@@ -137,6 +140,16 @@ async function main(): Promise<number> {
       } catch (err) {
         failures.push(`page-depth benchmark stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       }
+    }
+  }
+  if (s.only === 'all' || s.only === 'scale-out') {
+    try {
+      const scaleOut = await scaleOutBenchmarks({ ...s, durationS: numberFromEnv('BENCH_DURATION_S', s.quick ? 3 : SCALE_OUT_DURATION_S), log: (line) => console.log(line) });
+      rows.push(...scaleOut.rows);
+      json.scaleOut = scaleOut.json;
+      failures.push(...scaleOut.failures);
+    } catch (err) {
+      failures.push(`scale-out benchmarks stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
   }
   if (s.only === 'all' || s.only === 'app') {

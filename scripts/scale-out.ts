@@ -13,7 +13,7 @@
  * The demo dataset is loaded when the database has none.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,10 @@ async function main(): Promise<void> {
     children.push(child);
   }
   mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  // Started as root, nginx's workers run as an unprivileged user, who must reach its temp files
+  // (large answers are buffered there): mkdtemp makes the prefix for its owner alone.
+  chmodSync(dir, 0o755);
+  chmodSync(path.join(dir, 'tmp'), 0o755);
   const config = path.join(dir, 'issuescope.conf');
   writeFileSync(config, nginxConfig(readFileSync(CONFIG, 'utf8'), port, instancePorts));
   children.push(spawn('nginx', ['-p', dir, '-c', config, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] }));

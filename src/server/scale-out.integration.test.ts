@@ -167,17 +167,28 @@ describe('the command line on PostgreSQL', () => {
   }, 120_000);
 });
 
-/** A TCP relay to PostgreSQL that a test can cut (refusing and dropping connections) and restore. */
-async function relayTo(port: number): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+/**
+ * A TCP relay to PostgreSQL that a test can cut (refusing and dropping connections), make
+ * silent (connections stay open and accepted, but nothing reaches either side) and restore.
+ */
+async function relayTo(port: number): Promise<{ port: number; cut(): Promise<void>; silence(): void; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
+  let silent = false;
   const relay = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    if (silent) return;
     const upstream = net.connect(port, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => upstream.destroy());
+    client.on('data', (d: Buffer) => {
+      if (!silent) upstream.write(d);
+    });
+    upstream.on('data', (d: Buffer) => {
+      if (!silent) client.write(d);
+    });
   });
   relay.listen(0, '127.0.0.1');
   await once(relay, 'listening');
@@ -189,9 +200,18 @@ async function relayTo(port: number): Promise<{ port: number; cut(): Promise<voi
   return {
     port: own,
     cut: stop,
+    silence: () => {
+      silent = true;
+    },
     restore: async () => {
-      relay.listen(own, '127.0.0.1');
-      await once(relay, 'listening');
+      silent = false;
+      if (!relay.listening) {
+        relay.listen(own, '127.0.0.1');
+        await once(relay, 'listening');
+      } else {
+        // Connections that went silent stay broken mid-message: drop them, as a real network fault would.
+        for (const s of sockets) s.destroy();
+      }
     },
     close: stop,
   };
@@ -216,6 +236,28 @@ describe('while PostgreSQL cannot be reached', () => {
         expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
         expect(await answer.json()).toMatchObject({ message: 'Service Unavailable' });
       }
+
+      await relay.restore();
+      await until('answers again', async () => (await fetch(`${service.origin}/api/repos/octo/hello/issues?page=5&per_page=5`)).status, (s) => s === 200, 10_000);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('answers within 5 s when the server stops answering altogether, and recovers by itself', async () => {
+    const { url } = await seeded();
+    const direct = new URL(url);
+    const relay = await relayTo(Number(direct.port));
+    try {
+      direct.port = String(relay.port);
+      const service = await instance(direct.toString());
+      expect((await fetch(`${service.origin}/api/repos/octo/hello/issues`)).status).toBe(200);
+
+      relay.silence();
+      const started = Date.now();
+      const answers = await Promise.all([2, 3].map((page) => fetch(`${service.origin}/api/repos/octo/hello/issues?page=${page}&per_page=5`)));
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answers.map((a) => a.status)).toEqual([503, 503]);
 
       await relay.restore();
       await until('answers again', async () => (await fetch(`${service.origin}/api/repos/octo/hello/issues?page=5&per_page=5`)).status, (s) => s === 200, 10_000);

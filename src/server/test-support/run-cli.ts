@@ -8,6 +8,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TSX_LOADER = ['--import', 'tsx'];
 const CLI = path.join(ROOT, 'src', 'server', 'cli.ts');
 
+const CLI_TIMEOUT_MS = 180_000;
+
 export interface CliResult {
   code: number;
   stdout: string;
@@ -16,7 +18,8 @@ export interface CliResult {
 
 export function runCli(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...TSX_LOADER, CLI, ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    // Bounded, so a test that times out does not leave the command running on its own.
+    execFile(process.execPath, [...TSX_LOADER, CLI, ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -47,8 +47,10 @@ export interface PostgresOpenOptions {
 }
 
 /** How long a connection may take to open, and a statement to answer, before the request gives up (a 503, not a hang). */
-const CONNECT_TIMEOUT_MS = 3000;
-const STATEMENT_TIMEOUT_MS = 4000;
+const CONNECT_TIMEOUT_MS = 2500;
+const STATEMENT_TIMEOUT_MS = 3000;
+/** the client's own bound, for a server that stops answering altogether (its statement_timeout cannot fire) */
+const ANSWER_TIMEOUT_MS = 3500;
 const COUNT_CACHE_SIZE = 500;
 
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
@@ -71,7 +73,7 @@ export async function openPostgresStorage(url: string, options: PostgresOpenOpti
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+    query_timeout: ANSWER_TIMEOUT_MS,
   };
   const pool = new pg.Pool(config);
   // An idle connection the server drops (a restart) must not crash the process; the next query reports it.
