@@ -140,28 +140,17 @@ export class PostgresStorage implements Storage {
   }
 
   /**
-   * Runs `work` as one transaction that bumps the store version (or, inside
-   * `atomically`, as a savepoint of its transaction).
+   * Runs `work` on one pooled connection inside `BEGIN` (with `begin`'s options) … `COMMIT`,
+   * rolled back if it fails. A write (`bumps`) also moves the store version in the same
+   * transaction, which notifies every instance at commit.
    */
-  private async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-    if (this.transaction) {
-      const sql = sqlOf(this.transaction);
-      await sql.query('SAVEPOINT write');
-      try {
-        const result = await work(sql);
-        await sql.query('RELEASE SAVEPOINT write');
-        return result;
-      } catch (err) {
-        await sql.query('ROLLBACK TO SAVEPOINT write');
-        throw err;
-      }
-    }
+  private async transactionOf<T>(begin: string, bumps: boolean, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const sql = sqlOf(client);
     try {
-      await sql.query('BEGIN');
-      const result = await work(sql);
-      await sql.query('UPDATE store_version SET version = version + 1 WHERE id = 1');
+      await sql.query(begin);
+      const result = await work(client);
+      if (bumps) await sql.query('UPDATE store_version SET version = version + 1 WHERE id = 1');
       await sql.query('COMMIT');
       return result;
     } catch (err) {
@@ -169,27 +158,28 @@ export class PostgresStorage implements Storage {
       throw err;
     } finally {
       client.release();
-      this.listener.bump();
+      if (bumps) this.listener.bump();
     }
   }
 
-  async atomically<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
-    if (this.transaction) return work(this);
-    const client = await this.pool.connect();
-    const sql = sqlOf(client);
+  /** Runs `work` as one write transaction, or, inside `atomically`, as a savepoint of its transaction. */
+  private async write<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (!this.transaction) return this.transactionOf('BEGIN', true, (client) => work(sqlOf(client)));
+    const sql = sqlOf(this.transaction);
+    await sql.query('SAVEPOINT write');
     try {
-      await sql.query('BEGIN');
-      const result = await work(new PostgresStorage(this.pool, this.listener, this.name, client));
-      await sql.query('UPDATE store_version SET version = version + 1 WHERE id = 1');
-      await sql.query('COMMIT');
+      const result = await work(sql);
+      await sql.query('RELEASE SAVEPOINT write');
       return result;
     } catch (err) {
-      await sql.query('ROLLBACK').catch(() => undefined);
+      await sql.query('ROLLBACK TO SAVEPOINT write');
       throw err;
-    } finally {
-      client.release();
-      this.listener.bump();
     }
+  }
+
+  atomically<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
+    if (this.transaction) return work(this);
+    return this.transactionOf('BEGIN', true, (client) => work(new PostgresStorage(this.pool, this.listener, this.name, client)));
   }
 
   async close(): Promise<void> {
@@ -329,20 +319,8 @@ export class PostgresStorage implements Storage {
     return this.inSnapshot((sql) => searchIssuesOnPostgres(sql, request));
   }
 
-  private async inSnapshot<T>(read: (sql: Sql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    const sql = sqlOf(client);
-    try {
-      await sql.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const result = await read(sql);
-      await sql.query('COMMIT');
-      return result;
-    } catch (err) {
-      await sql.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private inSnapshot<T>(read: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.transactionOf('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', false, (client) => read(sqlOf(client)));
   }
 
   // Imports and renames
