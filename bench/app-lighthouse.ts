@@ -4,8 +4,8 @@
  * simulated throttling) config and, unless quick, its desktop preset.
  *
  * Lighthouse is not a product dependency: it lives in bench/peers/ (its own
- * package.json, installed by hand, see README) and is imported from there at
- * run time. When it is missing the figure says so instead of failing the run.
+ * package.json, installed by the first `npm run bench`, see docs/performance.md)
+ * and is imported from there at run time. When it is missing the figure says so instead of failing the run.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -2,7 +2,7 @@
  * Journey: a page that has loaded holds still, and what scrolls under the
  * sticky header does not show through it. Both are also what keeps scrolling
  * smooth: a running animation, or a header that blurs what is behind it, has
- * the compositor redraw the screen on every frame (README, Performance).
+ * the compositor redraw the screen on every frame (docs/performance.md).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startE2eService, type E2eService } from './support/service';

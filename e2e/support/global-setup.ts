@@ -40,6 +40,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   // hygiene/private-notes: a private repository for e2e/token-hygiene.spec.ts.
   importPrivateNotes(store, Date.now());
   store.close();
-  const onPostgres = config.projects.some((p) => p.name === POSTGRES_PROJECT);
+  // npm test leaves the PostgreSQL project out on a machine without its binaries (scripts/test-prerequisites.ts).
+  const onPostgres = process.env.E2E_WITHOUT_POSTGRES !== '1' && config.projects.some((p) => p.name === POSTGRES_PROJECT);
   return onPostgres ? postgresTemplate() : undefined;
 }

@@ -21,7 +21,7 @@ const recordedWalk: RecordedExchange[] = recordedScenario('paginate-issues').fil
 const recordedList = recordedWalk[0]!;
 const recordedMove = recordedScenario('rename-repository').find((e) => e.status === 301)!;
 
-/** What this service exposes beyond GitHub's list, on purpose (README: Differences from GitHub). */
+/** What this service exposes beyond GitHub's list, on purpose (docs/api.md: Differences from GitHub). */
 const OUR_EXTRA_EXPOSED = ['Last-Modified', 'X-GitHub-Api-Version-Selected'];
 
 function rels(link: string | null): Array<[rel: string, page: string | null]> {

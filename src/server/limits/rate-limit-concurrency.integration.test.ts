@@ -138,7 +138,7 @@ describe('rate limits under concurrency (spec 8)', () => {
       cleanups.push(() => second.stop());
       const next = await get(second.origin, LIST, bearer(TOKENS.bob));
       const used = num(next, 'x-ratelimit-used');
-      // Documented bound (README, rate-limiter.ts): a crash forgets at most what was spent since
+      // Documented bound (docs/api.md, rate-limiter.ts): a crash forgets at most what was spent since
       // the last flush, here the five; what was flushed is never forgotten, and nothing is invented.
       expect(used).toBeGreaterThanOrEqual(11);
       expect(used).toBeLessThanOrEqual(16);

@@ -8,9 +8,11 @@
  * Their counters never mix (a search spends no core credit), and their stored
  * keys are told apart by the resource's prefix.
  *
- * Counters live in memory; `flush()` writes the changed ones to the store,
- * called on a timer and at shutdown, so no request waits on a disk write. A
- * crash loses at most one flush interval of accounting (see README).
+ * This limiter is one process's (SQLite); instances sharing PostgreSQL take
+ * their credits there instead (shared-rate-limiter.ts). Its counters live in
+ * memory; `drainDirty()` hands the changed ones to counter-flush.ts, which
+ * writes them on a timer and at shutdown, so no request waits on a disk
+ * write. A crash loses at most one flush interval of accounting (docs/api.md).
  */
 import type { StoredCounter } from '../store/records';
 
