@@ -1,5 +1,5 @@
 import { useNow } from '../services/clock';
-import { clockTime, countdown } from './time-format';
+import { clockTime, countdown } from '../lib/time-format';
 
 /** "14:32:05 (in 12:03)", ticking each second. */
 export function Countdown({ until, className }: { until: number; className?: string }) {

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { labelColors } from './label-colors';
+import { labelColors } from '../lib/label-colors';
 
 /**
  * A label in its colour. The inset ring keeps a pale label visible on a light

@@ -1,5 +1,5 @@
 import { useClockSelect } from '../services/clock';
-import { exactTime, parseTime, relativeTime } from './time-format';
+import { exactTime, parseTime, relativeTime } from '../lib/time-format';
 
 const MINUTE_MS = 60_000;
 const minuteOf = (now: number): number => Math.floor(now / MINUTE_MS);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { importOutlastingOutage } from './import-outlasting-outage';
+import { importOutlastingOutage } from '../lib/import-outlasting-outage';
 
 // Nobody needs the dialog to see the list: it loads the first time it opens (or when the browser is idle, see main.tsx).
 const loadBody = () => import('./shortcuts-dialog-body');

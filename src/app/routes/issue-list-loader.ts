@@ -1,7 +1,7 @@
 /**
- * The loader of `/:owner/:repo/issues`, apart from the page so it stays in the
- * entry chunk: the first page's request starts while the page's chunk (fetched
- * in parallel by a modulepreload) is still on its way.
+ * The loader of `/:owner/:repo/issues`: it starts the first page's request
+ * before the page renders, and the page's query finds it in flight. A module
+ * of its own, like the issue view's loader (whose page is a lazy chunk).
  *
  * An address with the list's old parameters (`?state=closed&labels=bug`) is
  * rewritten once into the same view's `q`; any other address, whatever its
@@ -10,7 +10,7 @@
  * with the parser) to know which endpoint answers it.
  */
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import { importOutlastingOutage } from '../components/import-outlasting-outage';
+import { importOutlastingOutage } from '../lib/import-outlasting-outage';
 import { issueContinuousQuery, issuePageQuery } from '../features/issues/issue-queries';
 import { hasLegacyParams } from '../features/issues/list-query';
 import { continuousRequestUrl, pageRequestUrl, readListView, resourceOf } from '../features/issues/list-view';
@@ -18,7 +18,7 @@ import { loadContinuousIssueList } from '../features/issues/continuous-issue-lis
 import type { QueryTools } from '../features/issues/query-tools';
 import { loadedQueryTools, loadQueryTools } from '../features/issues/query-tools-chunk';
 import { activeBlock, type RateLimitResource } from '../features/rate-limit/rate-limit-store';
-import { listPath } from '../features/repo-picker/app-paths';
+import { listPath } from '../app-paths';
 import type { AppServices } from '../services/app-services';
 
 /** The route's id, for the header's gauge to read which budget the list spends (useRouteLoaderData). */

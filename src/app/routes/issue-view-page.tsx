@@ -6,9 +6,9 @@
 import { ArrowLeftIcon } from '../components/page-icons';
 import { Suspense, use, type ReactNode } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams, type To } from 'react-router';
-import { ErrorPanel } from '../components/error-panel';
+import { ErrorPanel } from '../features/errors/error-panel';
 import { Skeleton } from '../components/skeleton';
-import { useHotkeys } from '../components/use-hotkeys';
+import { useHotkeys } from '../hooks/use-hotkeys';
 import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueHeader } from '../features/issue-view/issue-header';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
@@ -16,7 +16,7 @@ import { IssueTimeline } from '../features/issue-view/issue-timeline';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-state';
 import { useIssue } from '../features/issues/use-issue';
-import { listPath } from '../features/repo-picker/app-paths';
+import { listPath } from '../app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
 import { parseIssueNumber, TEXTS_AT_HAND, type IssueViewLoaderData } from './issue-view-loader';
 

@@ -4,7 +4,7 @@
  * translator, which the list's first paint does not need.
  */
 import { Navigate, useLocation, useParams } from 'react-router';
-import { listPath } from '../features/repo-picker/app-paths';
+import { listPath } from '../app-paths';
 import { translateListQuery } from '../features/repo-picker/github-url';
 
 export function PullsRedirect() {

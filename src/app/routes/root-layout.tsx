@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { useHotkeys } from '../components/use-hotkeys';
+import { useHotkeys } from '../hooks/use-hotkeys';
 import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
-import { listPath } from '../features/repo-picker/app-paths';
+import { listPath } from '../app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
 

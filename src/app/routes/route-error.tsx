@@ -1,8 +1,8 @@
 import { HomeIcon } from '../components/icons';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorPanel } from '../components/error-panel';
-import type { ErrorSubject } from '../components/describe-error';
+import { ErrorPanel } from '../features/errors/error-panel';
+import type { ErrorSubject } from '../lib/error-messages';
 
 /**
  * The error element of a route: what went wrong, in words, and the way on.

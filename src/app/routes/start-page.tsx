@@ -7,9 +7,9 @@ import { ArrowRightIcon, HistoryIcon, TrashIcon } from '../components/page-icons
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
-import { useMediaQuery, WIDE_SCREEN } from '../components/use-media-query';
+import { useMediaQuery, WIDE_SCREEN } from '../hooks/use-media-query';
 import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
-import { listPath } from '../features/repo-picker/app-paths';
+import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';

@@ -14,7 +14,7 @@ await Promise.all([
   import('../routes/start-page'),
   import('../routes/pulls-redirect'),
   import('../features/repo-picker/github-url'),
-  import('../components/error-panel-content'),
+  import('../features/errors/error-panel-content'),
   import('../features/issues/continuous-issue-list'),
   import('../components/shortcuts-dialog-body'),
   import('../features/saved-views/save-view-dialog'),

@@ -12,7 +12,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { importOutlastingOutage } from '../../components/import-outlasting-outage';
+import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { identityOfKey } from '../../services/query-client';
 import { isOffline } from './connectivity-store';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { IssueTitle } from '../../components/issue-title';
 import { IssueStateIcon } from '../issues/issue-state-icon';
-import { issueViewPath } from '../repo-picker/app-paths';
+import { issueViewPath } from '../../app-paths';
 import { sourceLink } from './source-link';
 
 /** `repository_url` ends in `/repos/{owner}/{repo}`, on GitHub and on the service alike. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../../shared/search-query';
 import { rewriteLegacyParams } from '../issues/legacy-query';
-import { listPath } from '../repo-picker/app-paths';
+import { listPath } from '../../app-paths';
 import { assigneeListPath, authorListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 
 /** The `q` a list address carries. */

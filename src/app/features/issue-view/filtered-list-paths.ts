@@ -7,7 +7,7 @@
  * worker builds person links with it too.
  */
 import { quoteValue } from '../issues/query-text';
-import { listPath } from '../repo-picker/app-paths';
+import { listPath } from '../../app-paths';
 
 function filteredListPath(owner: string, repo: string, q: string): string {
   return listPath(owner, repo, new URLSearchParams({ q }));

@@ -3,7 +3,7 @@ import type { IssueClosedBy } from '../../api/timeline-types';
 import { IssueTitle } from '../../components/issue-title';
 import { ProgressBar } from '../../components/progress-bar';
 import { RelativeTime } from '../../components/relative-time';
-import { formatCount } from '../../components/time-format';
+import { formatCount } from '../../lib/time-format';
 import { IssueStateBadge } from '../issues/issue-state-icon';
 import { PersonLink } from './person-link';
 

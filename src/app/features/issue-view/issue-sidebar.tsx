@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
-import { exactTime, parseTime } from '../../components/time-format';
+import { exactTime, parseTime } from '../../lib/time-format';
 import { assigneeListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 import { sourceLink } from './source-link';
 

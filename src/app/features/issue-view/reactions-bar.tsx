@@ -1,5 +1,5 @@
 import type { ReactionRollup } from '../../../shared/wire-types';
-import { formatCount } from '../../components/time-format';
+import { formatCount } from '../../lib/time-format';
 
 type Reaction = Exclude<keyof ReactionRollup, 'url' | 'total_count'>;
 

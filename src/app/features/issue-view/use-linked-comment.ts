@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { commentIdFromAnchor } from '../repo-picker/app-paths';
+import { commentIdFromAnchor } from '../../app-paths';
 
 /** How long a linked comment is held at the top while the page above it settles (Markdown, pictures). */
 const SETTLE_MS = 3_000;

@@ -7,7 +7,7 @@
  * it is known to lie in; min = max is exact.
  */
 import { pageNumberOf } from '../../api/link-header';
-import { formatCount } from '../../components/time-format';
+import { formatCount } from '../../lib/time-format';
 import type { IssuePage } from './issue-queries';
 
 export interface EntryCount {

@@ -6,9 +6,9 @@
 import clsx from 'clsx';
 import { PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
-import { importOutlastingOutage } from '../../components/import-outlasting-outage';
+import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { Link, type To } from 'react-router';
-import { useDetailsDismiss } from '../../components/use-dismiss';
+import { useDetailsDismiss } from './use-details-dismiss';
 import { DEFAULT_PER_PAGE } from '../../../shared/api-constants';
 import { PER_PAGE_CHOICES, SORT_CHOICES } from './list-view';
 import type { QueryEdit, QuerySummary } from './query-edit';
@@ -75,23 +75,20 @@ export function TypeTabs({ type, onEdit }: { type: 'issue' | 'pr' | null; onEdit
   );
 }
 
-function Menu({ label, icon, count, invalid, describedBy, onToggle, children, align = 'left' }: {
+function Menu({ label, icon, count, onToggle, children, align = 'left' }: {
   label: string;
   icon: ReactNode;
   count: number;
-  invalid?: boolean;
-  describedBy?: string | undefined;
-  onToggle?: (open: boolean) => void;
+  onToggle: (open: boolean) => void;
   children: ReactNode;
   align?: 'left' | 'right';
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
   return (
-    <details ref={ref} className="relative" onToggle={(event) => onToggle?.(event.currentTarget.open)}>
+    <details ref={ref} className="relative" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary
-        className={clsx('btn cursor-pointer list-none [&::-webkit-details-marker]:hidden', invalid && 'border-danger text-danger')}
-        aria-describedby={describedBy}
+        className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden"
         onPointerEnter={() => void loadMenuBodies()}
         onFocus={() => void loadMenuBodies()}
       >

@@ -2,10 +2,10 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, type To } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
-import { useHotkeys } from '../../components/use-hotkeys';
+import { useHotkeys } from '../../hooks/use-hotkeys';
 import { pageNumberOf } from '../../api/link-header';
 import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
-import { issueViewPath, listPath } from '../repo-picker/app-paths';
+import { issueViewPath, listPath } from '../../app-paths';
 import { EmptyState, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
 import type { IssuePage } from './issue-queries';
 import { IssueRow } from './issue-row';

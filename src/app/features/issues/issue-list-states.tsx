@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { ValidationError } from '../../api/api-errors';
 import { Countdown } from '../../components/countdown';
-import { ErrorPanel } from '../../components/error-panel';
+import { ErrorPanel } from '../errors/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
-import { formatCount } from '../../components/time-format';
+import { formatCount } from '../../lib/time-format';
 import { IssueStateIcon } from './issue-state-icon';
 import { IssueRowMeta } from './issue-row-meta';
 import { IssueTitle, type TitleHighlighter } from '../../components/issue-title';

@@ -5,7 +5,7 @@
  * first page's answer, so the list's first paint does not wait for them.
  */
 import { Fragment } from 'react';
-import { formatCount } from '../../components/time-format';
+import { formatCount } from '../../lib/time-format';
 import { countText, isExact, type EntryCount } from './entry-count';
 import { useStateCounts, type CountedView, type StateCounts } from './use-state-counts';
 

@@ -6,7 +6,7 @@
  */
 import { SearchIcon } from '../../components/icons';
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useUrlBoundInput } from '../../components/use-url-bound-input';
+import { useUrlBoundInput } from './use-url-bound-input';
 import { useRepoLabels } from '../repository/use-repo-labels';
 
 type SuggestionsModule = typeof import('./query-suggestions');

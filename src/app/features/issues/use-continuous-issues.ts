@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { isViewFatal } from '../../components/view-fatal';
+import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
 import type { RateLimitResource } from '../rate-limit/rate-limit-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';

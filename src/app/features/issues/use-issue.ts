@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isViewFatal } from '../../components/view-fatal';
+import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueDetailQuery, issueFromListCache } from './issue-queries';

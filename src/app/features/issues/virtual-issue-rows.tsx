@@ -7,7 +7,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Issue } from '../../../shared/wire-types';
-import { issueViewPath } from '../repo-picker/app-paths';
+import { issueViewPath } from '../../app-paths';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { IssueRow } from './issue-row';
 

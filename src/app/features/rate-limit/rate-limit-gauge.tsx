@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useNow } from '../../services/clock';
-import { clockTime, countdown, formatCompactCount, formatCount } from '../../components/time-format';
+import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from './rate-limit-store';
 import { useRateLimit } from './use-rate-limit';
 

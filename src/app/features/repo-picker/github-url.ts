@@ -9,7 +9,7 @@
  */
 import { hasLegacyParams, LEGACY_PARAM_NAMES } from '../issues/list-query';
 import { rewriteLegacyParams } from '../issues/legacy-query';
-import { commentAnchor, commentIdFromAnchor, issueViewPath, listPath } from './app-paths';
+import { commentAnchor, commentIdFromAnchor, issueViewPath, listPath } from '../../app-paths';
 
 export type Destination =
   | { kind: 'list'; owner: string; repo: string; search: URLSearchParams }

@@ -1,6 +1,6 @@
 import { BookmarkIcon } from '../../components/icons';
 import { lazy, Suspense, useState } from 'react';
-import { importOutlastingOutage } from '../../components/import-outlasting-outage';
+import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 
 // The list's first paint shows only the button: the dialog loads the first time it opens (or when the browser is idle, see main.tsx).
 const loadDialog = () => import('./save-view-dialog');

@@ -12,7 +12,7 @@
 import { KeyIcon, TrashIcon } from '@primer/octicons-react';
 import { useId, useRef, useState } from 'react';
 import { BadCredentialsError } from '../../api/api-errors';
-import { ErrorPanel } from '../../components/error-panel';
+import { ErrorPanel } from '../errors/error-panel';
 import { useAppServices } from '../../services/app-services-context';
 import type { TokenPersistence } from './connection-settings';
 import { SettingsCard } from './settings-card';

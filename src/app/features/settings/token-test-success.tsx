@@ -1,6 +1,6 @@
 import { CheckCircleIcon } from '@primer/octicons-react';
 import { Avatar } from '../../components/avatar';
-import { clockTime, formatCount } from '../../components/time-format';
+import { clockTime, formatCount } from '../../lib/time-format';
 import type { TokenTestResult } from './use-token-test';
 
 const MS_PER_SECOND = 1000;

@@ -1,4 +1,4 @@
-import { commentAnchor } from '../../repo-picker/app-paths';
+import { commentAnchor } from '../../../app-paths';
 import { loadMarkdownBody } from './preload-markdown';
 import { readableByUse } from './readable-promise';
 

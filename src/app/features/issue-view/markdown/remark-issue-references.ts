@@ -1,5 +1,5 @@
 import type { Link, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast';
-import { issueViewPath } from '../../repo-picker/app-paths';
+import { issueViewPath } from '../../../app-paths';
 import { authorListPath } from '../filtered-list-paths';
 
 export interface IssueReferenceOptions {

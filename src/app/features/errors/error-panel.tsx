@@ -1,9 +1,10 @@
 /**
- * The failure panel, whose messages (./describe-error) and icons are a chunk
- * of their own: the list's first paint does not wait for them. The chunk is
- * fetched once the first page has its data (see preloadErrorPanel), so a failure
- * later on, even with the network gone, does not depend on a download; if it
- * still cannot load, a plain panel says so and keeps Retry.
+ * The failure panel: an error in words (lib/error-messages.ts) with its next
+ * step. Its messages and icons are a chunk of their own, so the list's first
+ * paint does not wait for them. The chunk is fetched once the first page has
+ * its data (see preloadErrorPanel), so a failure later on, even with the
+ * network gone, does not depend on a download; if it still cannot load, a
+ * plain panel says so and keeps Retry.
  */
 import clsx from 'clsx';
 import { lazy, Suspense } from 'react';

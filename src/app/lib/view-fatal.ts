@@ -3,7 +3,7 @@ import { BadCredentialsError, BadRequestError, ForbiddenError, NotFoundError } f
 /**
  * Errors that leave a view nothing to show (a missing repository, a refused
  * token): they go to the route's error element. The others are shown inline,
- * beside what is still on screen. Apart from ./describe-error, whose messages
+ * beside what is still on screen. Apart from ./error-messages, whose messages
  * load only when a failure is shown.
  */
 export function isViewFatal(error: unknown): boolean {

@@ -1,10 +1,9 @@
 import clsx from 'clsx';
+import { Link } from 'react-router';
+import type { ErrorDescription, ErrorKind } from '../lib/error-messages';
+import { Countdown } from './countdown';
 import { ClockIcon, LockIcon, SearchIcon, type Icon } from './icons';
 import { AlertIcon, StopIcon } from './page-icons';
-import { Link, useMatch } from 'react-router';
-import { useConnection } from '../services/app-services-context';
-import { Countdown } from './countdown';
-import { describeError, type ErrorKind, type ErrorSubject } from './describe-error';
 
 const ICONS: Partial<Record<ErrorKind, Icon>> = {
   'bad-credentials': LockIcon,
@@ -15,29 +14,23 @@ const ICONS: Partial<Record<ErrorKind, Icon>> = {
   network: StopIcon,
 };
 
-export interface ErrorPanelProps {
-  error: unknown;
-  subject?: ErrorSubject;
-  onRetry?: () => void;
-  retrying?: boolean;
-  className?: string;
-  headingLevel?: 1 | 2 | 3;
-}
-
-/** A failure, said plainly, with its next step: a link to Settings, a countdown, or Retry. */
-export function ErrorPanelContent({
-  error,
-  subject,
+/** A failure as described (lib/error-messages.ts), with its next step: a link to Settings, a countdown, or Retry. */
+export function ErrorDescriptionPanel({
+  description: d,
+  settingsLink,
   onRetry,
   retrying = false,
   className,
   headingLevel = 2,
-}: ErrorPanelProps) {
-  const { hasToken } = useConnection();
-  // On the Settings page itself, a button to open Settings leads nowhere.
-  const inSettings = useMatch('/settings') !== null;
-  const d = describeError(error, subject, { hasToken, inSettings });
-  const toSettings = d.linksToSettings && !inSettings;
+}: {
+  description: ErrorDescription;
+  /** show a button to Settings, where the fix is */
+  settingsLink: boolean;
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+  headingLevel?: 1 | 2 | 3;
+}) {
   const IconFor = ICONS[d.kind] ?? AlertIcon;
   const Heading = `h${headingLevel}` as const;
   const tone = d.kind === 'rate-limited' || d.kind === 'secondary-rate-limited' ? 'attention' : 'danger';
@@ -68,14 +61,14 @@ export function ErrorPanelContent({
             </p>
           ) : null}
           <p className="text-fg-muted">{d.next}</p>
-          {toSettings || (d.retryable && onRetry) ? (
+          {settingsLink || (d.retryable && onRetry) ? (
             <div className="flex flex-wrap gap-2 pt-1">
               {d.retryable && onRetry ? (
                 <button type="button" className="btn" onClick={onRetry} disabled={retrying}>
                   {retrying ? 'Retrying…' : 'Retry'}
                 </button>
               ) : null}
-              {toSettings ? (
+              {settingsLink ? (
                 <Link to="/settings" className="btn">
                   Open Settings
                 </Link>

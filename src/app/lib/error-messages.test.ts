@@ -9,8 +9,7 @@ import {
   ServerError,
   ValidationError,
 } from '../api/api-errors';
-import { describeError } from './describe-error';
-import { isViewFatal } from './view-fatal';
+import { describeError } from './error-messages';
 
 describe('error messages', () => {
   it('gives each failure its own message and next step', () => {
@@ -32,13 +31,5 @@ describe('error messages', () => {
     const withToken = describeError(spent, 'repository', { hasToken: true }).next;
     expect(withToken).not.toContain('A token raises the limit');
     expect(withToken).toMatch(/^Your token’s quota resets at 0?2:30:00\sPM; requests resume by themselves then\.$/);
-  });
-
-  it('sends to the error element only what leaves a view nothing to show', () => {
-    expect(isViewFatal(new NotFoundError('x', 404))).toBe(true);
-    expect(isViewFatal(new BadCredentialsError('x', 401))).toBe(true);
-    expect(isViewFatal(new ValidationError('x', [], null, null))).toBe(false);
-    expect(isViewFatal(new ServerError('x', 500))).toBe(false);
-    expect(isViewFatal(new RateLimitedError('x', 429, 'secondary', 0, null, null))).toBe(false);
   });
 });
