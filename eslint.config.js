@@ -31,13 +31,13 @@ export default tseslint.config(
   },
   {
     // Tests of the browser code may start a real loopback server (node:http); the code itself may not.
-    files: ['src/app/**/*.test.{ts,tsx}'],
+    files: ['src/app/**/*.test.{ts,tsx}', 'test-support/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Browser code must not import server code.' }] }],
     },
   },
   {
-    files: ['src/server/**/*.ts'],
+    files: ['src/server/**/*.ts', 'test-support/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Server code must not import browser code.' }] }],
     },
@@ -45,7 +45,7 @@ export default tseslint.config(
   {
     // Storage may answer with a promise (src/server/store/storage.ts): one not awaited, or tested
     // as a condition, is a bug that SQLite's synchronous answers would hide.
-    files: ['src/server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'stress/**/*.ts', 'scripts/**/*.ts'],
+    files: ['src/server/**/*.ts', 'test-support/server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'stress/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -30,7 +30,7 @@ import { limitsOf, DEFAULT_RATE_LIMITS, type Caller } from '../src/server/limits
 import { SharedRateLimiter } from '../src/server/limits/shared-rate-limiter';
 import { migratePostgres } from '../src/server/store/postgres/migrate';
 import { sqlOf } from '../src/server/store/postgres/sql';
-import { startPostgres, type PostgresServer } from '../src/server/test-support/postgres-server';
+import { startPostgres, type PostgresServer } from '../test-support/server/postgres-server';
 import { median, percentile } from './app-stats';
 import type { BenchPart, BenchRow } from './bench-row';
 import { formatNumber } from './bench-row';
@@ -249,7 +249,7 @@ export async function scaleOutBenchmarks(options: ScaleOutOptions): Promise<Benc
     const { bytes } = writeRepository(entries, issuesFile);
     log(`  ${formatNumber(bytes / 1e6)} MB of JSON`);
 
-    log('starting PostgreSQL (src/server/test-support/postgres-server.ts)');
+    log('starting PostgreSQL (test-support/server/postgres-server.ts)');
     postgres = await startPostgres();
     const pgServer = postgres;
 

@@ -21,7 +21,7 @@ import { appNeedsBuild, buildApp } from '../src/server/commands/build-app';
 import { hasDemoData, loadDemo } from '../src/server/commands/load-demo';
 import { describeDatabase, openCommandStorage } from '../src/server/store/open-storage';
 import { isPostgresUrl } from '../src/server/store/postgres/postgres-url';
-import { startPostgres, type PostgresServer } from '../src/server/test-support/postgres-server';
+import { startPostgres, type PostgresServer } from '../test-support/server/postgres-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIG = path.join(ROOT, 'deploy', 'nginx', 'issuescope.conf');

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../e2e/support/chromium';
-import { findPostgresBinaries } from '../src/server/test-support/postgres-server';
+import { findPostgresBinaries } from '../test-support/server/postgres-server';
 
 export interface Missing {
   browser: string | null;

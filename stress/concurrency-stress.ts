@@ -3,11 +3,11 @@
  * service with a limit of 100 gets, all at once, 200 requests from one user's
  * two tokens and 150 from each of two client addresses; every caller must get
  * exactly 100 through, with one consistent window of headers
- * (src/server/test-support/fuzz-rate-window.ts).
+ * (test-support/server/fuzz-rate-window.ts).
  */
-import { windowProblems } from '../src/server/test-support/fuzz-rate-window';
-import { sendRaw, type RawResponse } from '../src/server/test-support/fuzz-wire';
-import { startTestService, TOKENS } from '../src/server/test-support/test-service';
+import { windowProblems } from '../test-support/server/fuzz-rate-window';
+import { sendRaw, type RawResponse } from '../test-support/server/fuzz-wire';
+import { startTestService, TOKENS } from '../test-support/server/test-service';
 
 const LIMIT = 100;
 const TARGET = '/api/repos/octo/hello/issues?per_page=1';

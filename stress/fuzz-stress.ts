@@ -1,12 +1,12 @@
 /**
- * The fuzz property of src/server/test-support/fuzz-requests.ts, run many
+ * The fuzz property of test-support/server/fuzz-requests.ts, run many
  * times: mostly against a service with generous limits (the answers reach the
  * routes), a tenth against one with small limits (403 and 429 at zero).
  * Several properties run at once with different seeds, as concurrent clients.
  */
 import fc from 'fast-check';
-import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../src/server/test-support/fuzz-requests';
-import { startTestService } from '../src/server/test-support/test-service';
+import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../test-support/server/fuzz-requests';
+import { startTestService } from '../test-support/server/test-service';
 
 const WORKERS = 4;
 const SMALL_LIMIT_SHARE = 0.1;

@@ -13,7 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_TOKENS } from '../src/server/commands/load-demo';
-import { runCli, startChildService } from '../src/server/test-support/fuzz-child-service';
+import { runCli, startChildService } from '../test-support/server/fuzz-child-service';
 import { concurrencyStress } from './concurrency-stress';
 import { fuzzStress } from './fuzz-stress';
 import { privacyTiming, type TimingFigures } from './privacy-timing';

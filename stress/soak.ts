@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { DEMO_TOKENS } from '../src/server/commands/load-demo';
-import { startChildService } from '../src/server/test-support/fuzz-child-service';
+import { startChildService } from '../test-support/server/fuzz-child-service';
 
 /** Every status this mix is meant to produce; anything else fails the soak. */
 export const INTENDED_STATUSES: ReadonlySet<number> = new Set([200, 301, 304, 400, 401, 403, 404, 422, 429]);

@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EXPOSED_HEADERS } from '../../src/shared/api-constants';
-import { recordedScenario, type RecordedExchange } from '../../src/server/test-support/github-recordings';
+import { recordedScenario, type RecordedExchange } from '../../test-support/server/github-recordings';
 
 export type { RecordedExchange };
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/tokens';
 import { openSqliteStore } from './store/sqlite-store';
-import { makeIssues } from './test-support/test-service';
+import { makeIssues } from '../../test-support/server/test-service';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceBounds } from './http/resource-bounds';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { openSqliteStore } from './store/sqlite-store';
-import { makeIssues } from './test-support/test-service';
+import { makeIssues } from '../../test-support/server/test-service';
 
 const BOUNDS: ResourceBounds = {
   maxHeaderBytes: 2048,

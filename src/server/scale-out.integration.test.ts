@@ -10,10 +10,10 @@ import { generateToken, hashToken } from './auth/tokens';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { openCommandStorage } from './store/open-storage';
-import { startPostgres, type PostgresServer } from './test-support/postgres-server';
-import { rawGet } from './test-support/raw-get';
-import { runCli, spawnCli } from './test-support/run-cli';
-import { makeComments, makeIssues } from './test-support/test-service';
+import { startPostgres, type PostgresServer } from '../../test-support/server/postgres-server';
+import { rawGet } from '../../test-support/server/raw-get';
+import { runCli, spawnCli } from '../../test-support/server/run-cli';
+import { makeComments, makeIssues } from '../../test-support/server/test-service';
 
 let server: PostgresServer;
 const running: RunningService[] = [];

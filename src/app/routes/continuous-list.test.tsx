@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServerError } from '../api/api-errors';
 import type { Issue } from '../../shared/wire-types';
 import { ESTIMATED_ROW_PX } from '../features/issues/virtual-issue-rows';
-import { makeIssue, ok, pageUrl, type Answer } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
+import { makeIssue, ok, pageUrl, type Answer } from '../../../test-support/app/fake-api';
+import { renderApp } from '../../../test-support/app/render-app';
 
 const PER_PAGE = 20;
 const PAGES = 3;

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BadCredentialsError, ForbiddenError, NetworkError, NotFoundError, RateLimitedError, ServerError, ValidationError } from '../api/api-errors';
-import { makeRepository, ok } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
-import { currentSearch, listHandler, pageOne } from '../testing/issue-list-fixtures';
+import { makeRepository, ok } from '../../../test-support/app/fake-api';
+import { renderApp } from '../../../test-support/app/render-app';
+import { currentSearch, listHandler, pageOne } from '../../../test-support/app/issue-list-fixtures';
 
 describe('the issue list, when something fails', () => {
   function failing(error: Error) {

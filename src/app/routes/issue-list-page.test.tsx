@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../api/api-errors';
-import { links, makeIssue, makeUser, ok, pageUrl, searchResult, TEST_BASE_URL } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
-import { currentSearch, listHandler, pageOne } from '../testing/issue-list-fixtures';
+import { links, makeIssue, makeUser, ok, pageUrl, searchResult, TEST_BASE_URL } from '../../../test-support/app/fake-api';
+import { renderApp } from '../../../test-support/app/render-app';
+import { currentSearch, listHandler, pageOne } from '../../../test-support/app/issue-list-fixtures';
 
 describe('the issue list', () => {
   it('renders rows with labels and task progress from a page', async () => {

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RateLimitedError } from '../api/api-errors';
-import { MemoryStorage, renderApp } from '../testing/render-app';
-import { currentSearch, listHandler, useFakeClock } from '../testing/issue-list-fixtures';
+import { MemoryStorage, renderApp } from '../../../test-support/app/render-app';
+import { currentSearch, listHandler, useFakeClock } from '../../../test-support/app/issue-list-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

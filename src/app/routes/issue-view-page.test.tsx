@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../api/api-errors';
 import { loadMarkdownBody } from '../features/issue-view/markdown/preload-markdown';
-import { links, makeIssue, makeLabel, makeUser, ok } from '../testing/fake-api';
-import { commentEvent as comment, timelinePageUrl } from '../testing/fake-timeline';
-import { renderApp } from '../testing/render-app';
+import { links, makeIssue, makeLabel, makeUser, ok } from '../../../test-support/app/fake-api';
+import { commentEvent as comment, timelinePageUrl } from '../../../test-support/app/fake-timeline';
+import { renderApp } from '../../../test-support/app/render-app';
 
 /** The first render waits for the route's chunk and the renderer's (and, opened cold, the whole issue): on a busy machine, longer than Testing Library's second. */
 const FIRST_RENDER = { timeout: 5_000 };

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
 import type { RateLimitSnapshot } from '../api/api-types';
-import { makeIssue, makeRepository, ok, searchResult } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
+import { makeIssue, makeRepository, ok, searchResult } from '../../../test-support/app/fake-api';
+import { renderApp } from '../../../test-support/app/render-app';
 
 const PER_PAGE = 30;
 

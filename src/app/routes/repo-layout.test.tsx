@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeIssue, makeRepository, ok, TEST_BASE_URL } from '../testing/fake-api';
-import { commentEvent } from '../testing/fake-timeline';
-import { renderApp } from '../testing/render-app';
+import { makeIssue, makeRepository, ok, TEST_BASE_URL } from '../../../test-support/app/fake-api';
+import { commentEvent } from '../../../test-support/app/fake-timeline';
+import { renderApp } from '../../../test-support/app/render-app';
 
 const LONG = `Ship to every region with one command. ${'It also does a great many other things worth a sentence each. '.repeat(4)}`;
 

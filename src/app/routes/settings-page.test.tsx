@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BadCredentialsError, NetworkError } from '../api/api-errors';
-import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../testing/fake-api';
-import { renderApp } from '../testing/render-app';
+import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../../../test-support/app/fake-api';
+import { renderApp } from '../../../test-support/app/render-app';
 
 const SECRET = 'github_pat_11SECRETSECRETSECRET1234';
 

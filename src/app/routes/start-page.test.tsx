@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../testing/fake-api';
-import { MemoryStorage, renderApp } from '../testing/render-app';
+import { ok } from '../../../test-support/app/fake-api';
+import { MemoryStorage, renderApp } from '../../../test-support/app/render-app';
 
 describe('the start page', () => {
   it('opens a pasted github.com search with its query unchanged', async () => {

@@ -1,7 +1,7 @@
 // Spec 5 and 4.1.8: tokens, private repositories, identical 404s, renamed repositories.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
 import { openSqliteStore } from '../store/sqlite-store';
-import { runCli } from '../test-support/fuzz-child-service';
-import { sendRaw, type RawResponse } from '../test-support/fuzz-wire';
-import { makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { runCli } from '../../../test-support/server/fuzz-child-service';
+import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
+import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { hashToken } from './tokens';
 
 const CLI_TIMEOUT_MS = 60_000;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BlockingReceiver, BlockingSender, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { startTypeScriptWorker } from './typescript-worker';
 
-const SENDER_WORKER = new URL('../test-support/channel-sender-worker.ts', import.meta.url);
+const SENDER_WORKER = new URL('../../../test-support/server/channel-sender-worker.ts', import.meta.url);
 
 const ports: Array<{ close(): void }> = [];
 function channel(maxAhead: number) {

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { openSqliteStore } from '../store/sqlite-store';
-import { snapshotDatabase, type DatabaseSnapshot } from '../test-support/database-snapshot';
-import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../test-support/history-repository';
-import { RICH_COMMENTS, RICH_ISSUES } from '../test-support/rich-repository';
-import { runCli } from '../test-support/run-cli';
-import { makeComments, makeIssues } from '../test-support/test-service';
+import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
+import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
+import { RICH_COMMENTS, RICH_ISSUES } from '../../../test-support/server/rich-repository';
+import { runCli } from '../../../test-support/server/run-cli';
+import { makeComments, makeIssues } from '../../../test-support/server/test-service';
 
 const BODIES = ['Größe und Maß, @dora fragt', '日本語の説明 cc @Erin', 'ship it 🚀 — @frank-o', 'lone \ud800 surrogate', 'plain'];
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { startSupervisedWorker, type SupervisedWorker } from './worker-supervisor';
 
-const fixture = (name: string) => new URL(`../test-support/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../../../test-support/server/${name}`, import.meta.url);
 const started: Array<{ close(): void } | SupervisedWorker> = [];
 afterEach(() => {
   for (const s of started.splice(0)) {

@@ -3,8 +3,8 @@
 // `npm run stress` runs the same property fifty times as often.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../test-support/fuzz-requests';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../../../test-support/server/fuzz-requests';
+import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 /** Cases per run; together above the thousand this suite promises. */
 const GENEROUS_RUNS = 850;

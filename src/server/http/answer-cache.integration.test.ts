@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
 import { openSqliteStore } from '../store/sqlite-store';
-import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { serviceRequestListener } from '../main';
 import type { SqliteStore } from '../store/sqlite-store';
 import { LookupCache } from '../store/lookup-cache';
 import { openSqliteStore } from '../store/sqlite-store';
-import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { AnswerCache } from './answer-cache';
 import { createCachedAnswerLane } from './cached-answer-lane';
 

@@ -1,9 +1,9 @@
 // Big answers are gzipped for clients that ask, as api.github.com does; the bytes
 // inside are the same, and so is the (weak) ETag, so revalidation works either way.
-import { rawGet } from '../test-support/raw-get';
+import { rawGet } from '../../../test-support/server/raw-get';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

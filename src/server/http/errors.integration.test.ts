@@ -5,7 +5,7 @@ import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
 import type { SqliteStore } from '../store/sqlite-store';
 import { openSqliteStore } from '../store/sqlite-store';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

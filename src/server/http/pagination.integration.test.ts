@@ -1,7 +1,7 @@
 // Spec 4.2: Link rels, walking every issue exactly once, `last` of the filtered list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

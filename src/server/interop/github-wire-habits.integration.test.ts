@@ -2,10 +2,10 @@
 // (Octokit's recordings, @octokit/fixtures) and with the documentation GitHub's description links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommandStorage } from '../store/open-storage';
-import { githubOperations } from '../test-support/github-openapi';
-import { recordedHeader, recordedScenario, type RecordedExchange } from '../test-support/github-recordings';
-import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { githubOperations } from '../../../test-support/server/github-openapi';
+import { recordedHeader, recordedScenario, type RecordedExchange } from '../../../test-support/server/github-recordings';
+import { importRichRepositories, RECORDED_REPO } from '../../../test-support/server/rich-repository';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { throttling } from '@octokit/plugin-throttling';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../limits/rate-limiter';
 import { openCommandStorage } from '../store/open-storage';
-import { BULK_COUNT, importSearchRepositories } from '../test-support/search-repository';
-import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { BULK_COUNT, importSearchRepositories } from '../../../test-support/server/search-repository';
+import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const GithubClient = Octokit.plugin(paginateRest, throttling, retry);
 type Client = InstanceType<typeof GithubClient>;

@@ -1,11 +1,11 @@
 // Our answers, held to GitHub's own OpenAPI description (@octokit/openapi, api.github.com) with ajv.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommandStorage } from '../store/open-storage';
-import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../test-support/github-openapi';
-import { importHistoryRepository } from '../test-support/history-repository';
-import { importRichRepositories, RECORDED_REPO } from '../test-support/rich-repository';
-import { importSearchRepositories } from '../test-support/search-repository';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../../../test-support/server/github-openapi';
+import { importHistoryRepository } from '../../../test-support/server/history-repository';
+import { importRichRepositories, RECORDED_REPO } from '../../../test-support/server/rich-repository';
+import { importSearchRepositories } from '../../../test-support/server/search-repository';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const ops = githubOperations(
   'issues/list-for-repo',

@@ -1,6 +1,6 @@
 // Spec 4.1.9 and 8.2: ETag / Last-Modified, 304 with no body and no credit spent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
-import { startChildService } from '../test-support/fuzz-child-service';
-import { windowProblems } from '../test-support/fuzz-rate-window';
-import { sendRaw, type RawResponse } from '../test-support/fuzz-wire';
-import { makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { startChildService } from '../../../test-support/server/fuzz-child-service';
+import { windowProblems } from '../../../test-support/server/fuzz-rate-window';
+import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
+import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { openSqliteStore } from '../store/sqlite-store';
 
 const TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 // Spec 8: credits, headers on every response, 403 at zero, 429 on bursts, reset, persistence.
 import { afterEach, describe, expect, it } from 'vitest';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService | null = null;
 afterEach(async () => {

@@ -13,8 +13,8 @@ import { createCachedAnswerLane } from '../http/cached-answer-lane';
 import { serviceRequestListener } from '../main';
 import { LookupCache } from '../store/lookup-cache';
 import { openSqliteStore } from '../store/sqlite-store';
-import { runCli, startChildService } from '../test-support/fuzz-child-service';
-import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { runCli, startChildService } from '../../../test-support/server/fuzz-child-service';
+import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from './rate-limiter';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
-import { startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
-import { HISTORY_EVENTS, importHistoryRepository } from '../test-support/history-repository';
-import { auth, makeComments, makeIssues, serveDatabase, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { HISTORY_EVENTS, importHistoryRepository } from '../../../test-support/server/history-repository';
+import { auth, makeComments, makeIssues, serveDatabase, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { mirrorRepository, type MirrorEvent, type MirrorOptions, type MirrorResult } from './mirror-repository';
 import { MirrorError } from './source-client';
 

@@ -1,12 +1,12 @@
 // The app's page (index.html, answered for every deep link) as a browser on a slow link gets it:
 // gzipped when it asks, never cached without asking, and kept with a 304 until the build changes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { rawGet } from '../test-support/raw-get';
+import { rawGet } from '../../../test-support/server/raw-get';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 let distDir: string;

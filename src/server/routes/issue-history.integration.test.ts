@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueEvent } from '../../shared/wire-types';
 import { openCommandStorage } from '../store/open-storage';
-import { importHistoryRepository } from '../test-support/history-repository';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { importHistoryRepository } from '../../../test-support/server/history-repository';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Spec 2.1, 4.1 and the GitHub filters, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue, IssueComment } from '../../shared/wire-types';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
 beforeAll(async () => {

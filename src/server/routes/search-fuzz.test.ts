@@ -10,8 +10,8 @@ import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from '../limits/rate-limiter';
 import type { SqliteStore } from '../store/sqlite-store';
 import { openSqliteStore } from '../store/sqlite-store';
-import { importSearchRepositories } from '../test-support/search-repository';
-import { makeIssues, TOKENS } from '../test-support/test-service';
+import { importSearchRepositories } from '../../../test-support/server/search-repository';
+import { makeIssues, TOKENS } from '../../../test-support/server/test-service';
 
 const RUNS = 400;
 const HUGE = { ...DEFAULT_RATE_LIMITS, unauthLimit: 1e9, authLimit: 1e9, burstLimit: 1e9, searchUnauthLimit: 1e9, searchAuthLimit: 1e9 };

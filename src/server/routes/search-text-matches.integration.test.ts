@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedIssue } from '../store/import-schema';
 import { openCommandStorage } from '../store/open-storage';
-import { githubDescriptionVersion, githubOperations } from '../test-support/github-openapi';
-import { importSearchRepositories } from '../test-support/search-repository';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { githubDescriptionVersion, githubOperations } from '../../../test-support/server/github-openapi';
+import { importSearchRepositories } from '../../../test-support/server/search-repository';
+import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 const TEXT_MATCH = { Accept: 'application/vnd.github.text-match+json' };
 

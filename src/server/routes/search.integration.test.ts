@@ -1,10 +1,10 @@
 // GET /search/issues end to end: the real service and SQLite store over HTTP, each qualifier
-// against a repository written so that each selects a known set (test-support/search-repository.ts).
+// against a repository written so that each selects a known set (test-support/server/search-repository.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_NOT_VISIBLE, SEARCH_USERS_NOT_VISIBLE } from '../http/error-bodies';
 import { openCommandStorage } from '../store/open-storage';
-import { BULK, BULK_COUNT, importSearchRepositories } from '../test-support/search-repository';
-import { auth, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { BULK, BULK_COUNT, importSearchRepositories } from '../../../test-support/server/search-repository';
+import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 interface Item {
   number: number;

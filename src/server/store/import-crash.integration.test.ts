@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../main';
 import { openSqliteStore } from './sqlite-store';
-import { snapshotDatabase, type DatabaseSnapshot } from '../test-support/database-snapshot';
-import { runCli, spawnCli } from '../test-support/run-cli';
-import { makeComments, makeIssues } from '../test-support/test-service';
+import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
+import { runCli, spawnCli } from '../../../test-support/server/run-cli';
+import { makeComments, makeIssues } from '../../../test-support/server/test-service';
 
 const ISSUE_COUNT = 20_000;
 const COMMENT_COUNT = 2_000;

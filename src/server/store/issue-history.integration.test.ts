@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../test-support/history-repository';
+import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
 import { issueReferencesIn } from './build-event-documents';
 import { commentRow, issueRow } from './import-rows';
 import type { SqliteStore } from './sqlite-store';

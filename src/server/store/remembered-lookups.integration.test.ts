@@ -2,7 +2,7 @@
 // another process (the CLI's `token revoke`, an `import --private`) must count at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
-import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../test-support/test-service';
+import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { openSqliteStore } from './sqlite-store';
 
 let svc: TestService;

@@ -1,17 +1,17 @@
 /**
- * The SQLite search held to the reference evaluator (test-support/search-reference.ts) on
+ * The SQLite search held to the reference evaluator (test-support/server/search-reference.ts) on
  * generated repositories and generated queries: the same issues, the same totals, and for an
  * explicit sort (or a query without text) the same order.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SearchNode, SearchQuery } from '../../shared/search-query';
-import { referenceSearch, type ReferenceRepo } from '../test-support/search-reference';
+import { referenceSearch, type ReferenceRepo } from '../../../test-support/server/search-reference';
 import type { ImportedComment, ImportedIssue } from './import-schema';
 import type { SearchRequest } from './records';
 import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
-import { dataset, REPOS, searchArbitrary, type GeneratedIssue, type Search } from '../test-support/search-arbitraries';
+import { dataset, REPOS, searchArbitrary, type GeneratedIssue, type Search } from '../../../test-support/server/search-arbitraries';
 
 /** This engine's own query syntax typed as text, which must read as the words in it. */
 const search = searchArbitrary(['"', '*', 'NEAR(a b)', 'OR', '^crash', 'title:crash', '"crash" OR "page"', '--', '(']);

@@ -1,8 +1,8 @@
-// The storage contract (test-support/storage-contract.ts) on SQLite, each test on a fresh file.
+// The storage contract (test-support/server/storage-contract.ts) on SQLite, each test on a fresh file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeStorageContract } from '../test-support/storage-contract';
+import { describeStorageContract } from '../../../test-support/server/storage-contract';
 import { openSqliteStore } from './sqlite-store';
 
 describeStorageContract('SQLite', async () => {

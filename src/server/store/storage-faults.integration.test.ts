@@ -10,9 +10,9 @@ import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
 import { openSqliteStore } from './sqlite-store';
 import { StorageError } from './store-error';
-import { snapshotDatabase } from '../test-support/database-snapshot';
-import { runCli } from '../test-support/run-cli';
-import { makeComments, makeIssues } from '../test-support/test-service';
+import { snapshotDatabase } from '../../../test-support/server/database-snapshot';
+import { runCli } from '../../../test-support/server/run-cli';
+import { makeComments, makeIssues } from '../../../test-support/server/test-service';
 
 const IS_ROOT = process.getuid?.() === 0;
 const FLUSH_MS = 50;

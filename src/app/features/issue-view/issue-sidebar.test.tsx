@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Milestone } from '../../../shared/wire-types';
-import { makeIssue, makeLabel, makeUser } from '../../testing/fake-api';
+import { makeIssue, makeLabel, makeUser } from '../../../../test-support/app/fake-api';
 import { IssueSidebar } from './issue-sidebar';
 
 function makeMilestone(number: number, title: string): Milestone {

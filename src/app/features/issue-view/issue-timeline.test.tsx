@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../api/api-errors';
-import { makeIssue, makeLabel, makeUser, ok, TEST_BASE_URL } from '../../testing/fake-api';
+import { makeIssue, makeLabel, makeUser, ok, TEST_BASE_URL } from '../../../../test-support/app/fake-api';
 import {
   assignmentEvent,
   commentEvent,
@@ -14,8 +14,8 @@ import {
   renamedEvent,
   stateEvent,
   timelinePageUrl,
-} from '../../testing/fake-timeline';
-import { renderApp } from '../../testing/render-app';
+} from '../../../../test-support/app/fake-timeline';
+import { renderApp } from '../../../../test-support/app/render-app';
 
 /** The first render waits for the route's chunk and the renderer's; comment cards render in a transition after. */
 const RENDERED = { timeout: 5_000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeIssue, makeUser } from '../../testing/fake-api';
-import { commentEvent, commitEvent, crossReferencedEvent, labelEvent, stateEvent } from '../../testing/fake-timeline';
+import { makeIssue, makeUser } from '../../../../test-support/app/fake-api';
+import { commentEvent, commitEvent, crossReferencedEvent, labelEvent, stateEvent } from '../../../../test-support/app/fake-timeline';
 import { groupLabelChanges, readTimelineEvents, withoutMergeCloses } from './timeline-events';
 
 describe('readTimelineEvents', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeIssue, ok } from '../../testing/fake-api';
+import { makeIssue, ok } from '../../../../test-support/app/fake-api';
 import { countFromPage, countText, countWithout, exactCount, narrowCount, sumCounts } from './entry-count';
 import type { IssuePage } from './issue-queries';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeIssue } from '../../testing/fake-api';
+import { makeIssue } from '../../../../test-support/app/fake-api';
 import { loadedKinds, loadedStatus } from './loaded-status';
 
 const pull = { url: '', html_url: '', diff_url: '', patch_url: '', merged_at: null };

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../testing/render-app';
+import { renderApp } from '../../../../test-support/app/render-app';
 
 describe('the rate-limit gauge in the header', () => {
   it('shortens counts too large for its box, keeping the exact figures in the meter and its description', async () => {

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL search held to the reference evaluator (test-support/search-reference.ts) on
+ * The PostgreSQL search held to the reference evaluator (test-support/server/search-reference.ts) on
  * generated repositories and generated queries, as sqlite-search.property.test.ts holds SQLite:
  * the same issues, the same totals, and for an explicit sort (or a query without text) the same
  * order. Each generated data set is imported into SQLite (the only import there is to build
@@ -13,16 +13,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchNode } from '../../../shared/search-query';
-import { copySqliteToPostgres } from '../../test-support/copy-sqlite-to-postgres';
-import { startPostgres, type PostgresServer } from '../../test-support/postgres-server';
-import { referenceSearch, type ReferenceRepo } from '../../test-support/search-reference';
+import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
+import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { ImportedComment, ImportedIssue } from '../import-schema';
 import type { SearchRequest } from '../records';
 import { openSqliteStore } from '../sqlite-store';
 import { migratePostgres } from './migrate';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { sqlOf, type Sql } from './sql';
-import { dataset, REPOS, searchArbitrary, type GeneratedIssue, type Search } from '../../test-support/search-arbitraries';
+import { dataset, REPOS, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
 
 const SETUP_TIMEOUT_MS = 30_000;
 /** Each run copies a data set into PostgreSQL: far fewer runs than SQLite's in-memory property test. */

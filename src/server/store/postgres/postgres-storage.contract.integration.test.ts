@@ -1,7 +1,7 @@
-// The storage contract (test-support/storage-contract.ts) on a real PostgreSQL, each test on a fresh database.
+// The storage contract (test-support/server/storage-contract.ts) on a real PostgreSQL, each test on a fresh database.
 import { afterAll, beforeAll } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../test-support/postgres-server';
-import { describeStorageContract } from '../../test-support/storage-contract';
+import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { describeStorageContract } from '../../../../test-support/server/storage-contract';
 import { openPostgresStorage } from './postgres-storage';
 
 let server: PostgresServer;

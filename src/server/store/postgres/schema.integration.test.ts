@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../test-support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
 import { migratePostgres } from './migrate';
 import { STORE_VERSION_CHANNEL } from './schema';
 

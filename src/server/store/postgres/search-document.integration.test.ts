@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTokens } from '../../../shared/search-query';
-import { startPostgres, type PostgresServer } from '../../test-support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
 import type { SearchText } from '../search-text';
 import { migratePostgres } from './migrate';
 import { searchDocument } from './search-document';

@@ -3,9 +3,9 @@
  * the imported issue objects, with no index and no SQL: what every storage engine's
  * `searchIssues` is held to by the property tests.
  */
-import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, TextField } from '../../shared/search-query';
-import { mentionsIn } from '../store/build-documents';
-import type { ImportedComment, ImportedIssue } from '../store/import-schema';
+import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, TextField } from '../../src/shared/search-query';
+import { mentionsIn } from '../../src/server/store/build-documents';
+import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 
 export interface ReferenceRepo {
   id: number;

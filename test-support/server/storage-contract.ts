@@ -5,13 +5,13 @@
  * numbers, titles and states in order, totals, records.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommentParams, parseListParams, parseRepoCommentParams, type ListParams, type QueryReader } from '../../shared/list-params';
-import { parseSearchQuery } from '../../shared/search-query';
-import { parseQueryString } from '../http/query-string';
-import type { ImportedIssue } from '../store/import-schema';
-import type { DocumentPage, SearchRequest } from '../store/records';
-import type { Storage } from '../store/storage';
-import { StoreError } from '../store/store-error';
+import { parseCommentParams, parseListParams, parseRepoCommentParams, type ListParams, type QueryReader } from '../../src/shared/list-params';
+import { parseSearchQuery } from '../../src/shared/search-query';
+import { parseQueryString } from '../../src/server/http/query-string';
+import type { ImportedIssue } from '../../src/server/store/import-schema';
+import type { DocumentPage, SearchRequest } from '../../src/server/store/records';
+import type { Storage } from '../../src/server/store/storage';
+import { StoreError } from '../../src/server/store/store-error';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from './history-repository';
 import { makeComments, makeIssues } from './test-service';
 

@@ -13,8 +13,8 @@ import {
   type SearchTerm,
   type TextField,
   type UserRole,
-} from '../../shared/search-query';
-import type { ImportedIssue } from '../store/import-schema';
+} from '../../src/shared/search-query';
+import type { ImportedIssue } from '../../src/server/store/import-schema';
 
 export const SPAN = { start: 0, end: 0 };
 /** Case and diacritic variants of a few words, so folding is exercised both ways. */

@@ -1,12 +1,12 @@
 /** Renders the whole app (routes, providers) at a URL, over a fake API. */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
-import { createMemoryEtagStore } from '../api/etag-store';
-import { AppProviders } from '../app-providers';
-import { createAppRouter } from '../app-router';
-import type { ConnectPolicy } from '../features/settings/connect-policy';
-import { createAppServices } from '../services/app-services';
-import { createSafeStorage } from '../storage/safe-storage';
+import { createMemoryEtagStore } from '../../src/app/api/etag-store';
+import { AppProviders } from '../../src/app/app-providers';
+import { createAppRouter } from '../../src/app/app-router';
+import type { ConnectPolicy } from '../../src/app/features/settings/connect-policy';
+import { createAppServices } from '../../src/app/services/app-services';
+import { createSafeStorage } from '../../src/app/storage/safe-storage';
 import { createFakeApi, TEST_BASE_URL, type Handler } from './fake-api';
 
 export class MemoryStorage implements Storage {

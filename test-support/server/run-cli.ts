@@ -2,7 +2,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 // `node --import tsx`, not the tsx binary: the binary runs the CLI in a second process,
 // which a signal to the first would not stop.
 const TSX_LOADER = ['--import', 'tsx'];

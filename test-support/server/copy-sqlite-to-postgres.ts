@@ -5,9 +5,9 @@
  * PostgreSQL writes it.
  */
 import type Database from 'better-sqlite3';
-import { searchDocument } from '../store/postgres/search-document';
-import type { Sql } from '../store/postgres/sql';
-import { storedSearchText } from '../store/sqlite-search-index';
+import { searchDocument } from '../../src/server/store/postgres/search-document';
+import type { Sql } from '../../src/server/store/postgres/sql';
+import { storedSearchText } from '../../src/server/store/sqlite-search-index';
 
 /** In an order that satisfies the foreign keys. */
 const TABLES = [

@@ -5,9 +5,9 @@
  * answered in Octokit's recordings. Conformance tests import these so GitHub's
  * schema sees more than the plain test data.
  */
-import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import { importedIssueList } from '../store/import-schema';
-import type { IssueWriter } from '../store/storage';
+import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
+import { importedIssueList } from '../../src/server/store/import-schema';
+import type { IssueWriter } from '../../src/server/store/storage';
 import { recordedScenario } from './github-recordings';
 
 const creator = { login: 'mona', id: 583231, type: 'User' as const };

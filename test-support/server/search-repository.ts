@@ -4,8 +4,8 @@
  * beside each entry say which), plus `search/bulk`, with more entries than a
  * search can reach. Imported into a test service's database.
  */
-import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import type { IssueWriter } from '../store/storage';
+import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
+import type { IssueWriter } from '../../src/server/store/storage';
 import { makeIssues } from './test-service';
 
 export const LAB = { owner: 'search', name: 'lab' } as const;

@@ -2,7 +2,7 @@
  * Timeline items as GitHub's `GET /repos/{o}/{r}/issues/{n}/timeline` answers
  * them (timeline-types.ts), for component tests over the fake API.
  */
-import type { Issue, IssueComment, SimpleUser } from '../../shared/wire-types';
+import type { Issue, IssueComment, SimpleUser } from '../../src/shared/wire-types';
 import type {
   AssignmentEvent,
   CommitEvent,
@@ -12,7 +12,7 @@ import type {
   RenamedEvent,
   StateChangeEvent,
   TimelineCommentEvent,
-} from '../api/timeline-types';
+} from '../../src/app/api/timeline-types';
 import { makeUser, TEST_BASE_URL } from './fake-api';
 
 export const EVENT_TIME = '2024-05-03T12:00:00Z';

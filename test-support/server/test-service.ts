@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashToken } from '../auth/tokens';
-import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../limits/rate-limiter';
-import { DEFAULT_SERVICE_CONFIG, startService } from '../main';
-import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import { openCommandStorage } from '../store/open-storage';
+import { hashToken } from '../../src/server/auth/tokens';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
+import { DEFAULT_SERVICE_CONFIG, startService } from '../../src/server/main';
+import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
+import { openCommandStorage } from '../../src/server/store/open-storage';
 import { createDatabase } from './postgres-server';
 
 export const TOKENS = {

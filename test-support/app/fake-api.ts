@@ -3,9 +3,9 @@
  * or rejects with the typed errors, and records every URL requested. The real
  * client has its own tests against a real server.
  */
-import type { Issue, IssueComment, Label, RateLimitOverview, Repository, SimpleUser } from '../../shared/wire-types';
-import { searchIssuesPath } from '../api/api-client';
-import type { ApiClient, ApiResponse, PageLinks, RateLimitSnapshot, SearchIssuesRequest, SearchIssuesResult } from '../api/api-types';
+import type { Issue, IssueComment, Label, RateLimitOverview, Repository, SimpleUser } from '../../src/shared/wire-types';
+import { searchIssuesPath } from '../../src/app/api/api-client';
+import type { ApiClient, ApiResponse, PageLinks, RateLimitSnapshot, SearchIssuesRequest, SearchIssuesResult } from '../../src/app/api/api-types';
 
 export const TEST_BASE_URL = 'http://api.test/api';
 

@@ -2,8 +2,8 @@
  * `octo/story`: three entries with a history (labels, an assignment, a rename, a close, a
  * merge) and texts that refer to each other, for the timeline's and the events' tests.
  */
-import type { IssueWriter } from '../store/storage';
-import type { ImportedComment, ImportedEvent, ImportedIssue } from '../store/import-schema';
+import type { IssueWriter } from '../../src/server/store/storage';
+import type { ImportedComment, ImportedEvent, ImportedIssue } from '../../src/server/store/import-schema';
 
 const at = (day: number, hour = 0): string => new Date(Date.UTC(2025, 0, day, hour)).toISOString();
 const maintainer = { login: 'mona', id: 77 };

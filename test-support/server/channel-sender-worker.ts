@@ -5,7 +5,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { BlockingSender } from '../commands/blocking-channel';
+import { BlockingSender } from '../../src/server/commands/blocking-channel';
 
 const { port, counters, count, maxAhead } = workerData as { port: MessagePort; counters: Int32Array; count: number; maxAhead: number };
 const sender = new BlockingSender(port, counters, maxAhead);
