@@ -10,6 +10,7 @@ import { ApiError, NetworkError } from './api-errors';
 import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions, SearchIssuesRequest, SearchIssuesResult } from './api-types';
 import type { EtagStore, StoredResponse } from './etag-store';
 import { parseLinkHeader } from './link-header';
+import { movedBetween, movedTo } from './moved-repository';
 import { readRateLimit } from './rate-limit-headers';
 import { identityKey } from './request-identity';
 
@@ -29,8 +30,6 @@ export interface ApiClientOptions {
    */
   onReachability?: (reachable: boolean) => void;
 }
-
-const REPO_PATH = /\/repos\/([^/]+)\/([^/]+)/;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
@@ -249,49 +248,6 @@ async function readBody(response: Response, url: string, signal: AbortSignal | u
       response.status,
     );
   }
-}
-
-/** The `owner/name` of a `/repos/{owner}/{name}/...` URL. */
-function repoOfUrl(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  const m = REPO_PATH.exec(path);
-  if (!m) return null;
-  try {
-    return `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * GitHub redirects a renamed repository to `/repositories/{id}/...`, which
- * names no owner: the answer itself says where it lives (an issue's
- * `repository_url`, a repository's `full_name`).
- */
-function repoOfBody(body: unknown): string | null {
-  const first: unknown = Array.isArray(body) ? body[0] : body;
-  if (typeof first !== 'object' || first === null) return null;
-  const record = first as Record<string, unknown>;
-  if (typeof record.repository_url === 'string') return repoOfUrl(record.repository_url);
-  if (typeof record.full_name === 'string' && /^[^/]+\/[^/]+$/.test(record.full_name)) return record.full_name;
-  return null;
-}
-
-function movedBetween(requestedUrl: string, finalUrl: string, body: unknown): string | null {
-  if (finalUrl === requestedUrl) return null;
-  const to = repoOfUrl(finalUrl) ?? repoOfBody(body);
-  return to !== null && to !== repoOfUrl(requestedUrl) ? to : null;
-}
-
-/** spec 4.1.7: fetch follows the 301 for us; a final URL naming another repository means it moved. */
-function movedTo(requestedUrl: string, response: Response, body: unknown): string | null {
-  if (!response.redirected || !response.url) return null;
-  return movedBetween(requestedUrl, response.url, body);
 }
 
 /**

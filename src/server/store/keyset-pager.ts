@@ -11,7 +11,7 @@
  * `LIMIT n OFFSET k`, because (sort value, tie-breaker) orders the list totally.
  *
  * Boundaries describe one state of the data: the owner clears them whenever
- * the database changes (sqlite-store.ts).
+ * the database changes (sqlite/derived-caches.ts).
  */
 import type Database from 'better-sqlite3';
 

@@ -2,18 +2,20 @@
  * `searchIssues` on SQLite: the query's syntax tree (src/shared/search-query.ts) compiled to
  * one SQL statement for the page and one for the total. Text leaves become FTS5 `MATCH`
  * expressions over the index (sqlite-search-index.ts), every token quoted, so nothing a
- * person types is read as FTS5 syntax; qualifiers become predicates over indexed columns.
+ * person types is read as FTS5 syntax; qualifiers become predicates over indexed columns
+ * (both compiled by sqlite/search-compiler.ts).
  *
  * Text terms at the top level of the query (`crash is:open` is `crash` AND `is:open`) drive
  * the statement: the index yields the few matching issues and the qualifiers filter them.
  * Text under OR or NOT is a membership test against the index's matches.
  */
 import type Database from 'better-sqlite3';
-import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../shared/search-query';
+import { TEXT_FIELDS, type SearchNode, type TextField } from '../../shared/search-query';
 import { MAX_SEARCH_RESULTS } from '../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './records';
-import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from './search-plan';
-import { foldName, SEARCH_KEY_SQL, searchKeyRange } from './search-text';
+import { conjunctsOf, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from './search-plan';
+import { SEARCH_KEY_SQL, searchKeyRange } from './search-text';
+import { Compiler, join, phraseOf, Scope, sql, type Sql } from './sqlite/search-compiler';
 
 export interface SearchContext {
   prepare(sql: string): Database.Statement;
@@ -31,167 +33,6 @@ export interface SearchContext {
  */
 const FIELD_WEIGHTS: Record<TextField, number> = { title: 3, body: 1, comments: 1 };
 const BM25 = `bm25(issue_text, ${TEXT_FIELDS.map((f) => FIELD_WEIGHTS[f]).join(', ')})`;
-/** Up to this many repositories are bound one by one; more go as one JSON array. */
-const INLINE_SCOPE_REPOS = 20;
-
-interface Sql {
-  sql: string;
-  args: unknown[];
-}
-
-const sql = (text: string, ...args: unknown[]): Sql => ({ sql: text, args });
-const TRUE = sql('1');
-const FALSE = sql('0');
-
-function join(parts: Sql[], separator: string): Sql {
-  return { sql: parts.map((p) => p.sql).join(separator), args: parts.flatMap((p) => p.args) };
-}
-
-/**
- * Tokens as the index's tokenizer (`unicode61 remove_diacritics 2`) makes them: runs of letters
- * and digits, diacritics removed. Case is left to the index, which folds it.
- */
-export function textTokens(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-/** The FTS5 expression of one text leaf: its tokens as a phrase, in the fields asked for; null when it has no tokens. */
-function phraseOf(text: string, fields: readonly TextField[]): string | null {
-  const tokens = textTokens(text);
-  if (tokens.length === 0) return null;
-  // Tokens hold letters and digits only, so a quoted token can never close its quotes.
-  const phrase = `(${tokens.map((t) => `"${t}"`).join(' + ')})`;
-  const columns = fields.length === 0 || fields.length === TEXT_FIELDS.length ? null : fields;
-  return columns === null ? phrase : `{${columns.join(' ')}} : ${phrase}`;
-}
-
-/** The repositories a search may look in, and the SQL that keeps a column among them. */
-class Scope {
-  constructor(readonly repos: ReadonlyMap<number, RepoRecord>) {}
-
-  get ids(): number[] {
-    return [...this.repos.keys()];
-  }
-
-  on(column: string): Sql {
-    const ids = this.ids;
-    if (ids.length === 1) return sql(`${column} = ?`, ids[0]);
-    if (ids.length <= INLINE_SCOPE_REPOS) return sql(`${column} IN (${ids.map(() => '?').join(', ')})`, ...ids);
-    return sql(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
-  }
-}
-
-class Compiler {
-  constructor(
-    private readonly scope: Scope,
-    private readonly fields: readonly TextField[],
-    private readonly context: SearchContext,
-  ) {}
-
-  node(node: SearchNode): Sql {
-    switch (node.kind) {
-      case 'and':
-        return node.operands.length === 0 ? TRUE : wrap(join(node.operands.map((o) => this.node(o)), ' AND '));
-      case 'or':
-        return node.operands.length === 0 ? FALSE : wrap(join(node.operands.map((o) => this.node(o)), ' OR '));
-      case 'not': {
-        const operand = this.node(node.operand);
-        return { sql: `NOT ${wrap(operand).sql}`, args: operand.args };
-      }
-      default:
-        return this.term(node);
-    }
-  }
-
-  /**
-   * Every predicate is true or false, never NULL (a NULL column is compared with IS or guarded),
-   * so NOT means what it says.
-   */
-  private term(term: SearchTerm): Sql {
-    switch (term.kind) {
-      case 'text': {
-        const phrase = phraseOf(term.text, this.fields);
-        return phrase === null ? TRUE : sql(`${SEARCH_KEY_SQL} IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)`, phrase);
-      }
-      case 'repo':
-        return sql('i.repo_id IN (SELECT id FROM repos WHERE owner = ? AND name = ?)', term.owner, term.name);
-      case 'owner':
-        return sql('i.repo_id IN (SELECT id FROM repos WHERE owner = ?)', term.login);
-      case 'type':
-        return sql('i.is_pull_request = ?', term.value === 'pr' ? 1 : 0);
-      case 'state':
-        return sql('i.state = ?', term.value);
-      case 'label':
-        return this.label(term.name);
-      case 'missing':
-        if (term.field === 'label') return sql('NOT EXISTS (SELECT 1 FROM issue_labels il WHERE il.repo_id = i.repo_id AND il.number = i.number)');
-        if (term.field === 'assignee') return sql('i.assignee_count = 0');
-        return sql('i.milestone IS NULL');
-      case 'user':
-        return this.user(term.role, term.login);
-      case 'milestone':
-        return sql('i.milestone_title IS ?', foldName(term.title));
-      case 'date': {
-        const column = { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at' }[term.field];
-        const parts = [sql(`${column} IS NOT NULL`)];
-        if (term.range.from !== null) parts.push(sql(`${column} >= ?`, term.range.from));
-        if (term.range.to !== null) parts.push(sql(`${column} < ?`, term.range.to));
-        return wrap(join(parts, ' AND '));
-      }
-      case 'comments': {
-        const parts = [TRUE];
-        if (term.range.min !== null) parts.push(sql('i.comments >= ?', term.range.min));
-        if (term.range.max !== null) parts.push(sql('i.comments <= ?', term.range.max));
-        return wrap(join(parts, ' AND '));
-      }
-    }
-  }
-
-  /**
-   * Label names compare without case beyond ASCII (`foldName`), which SQLite's NOCASE does
-   * not: the few labels of the repositories in scope are compared here, and the issues
-   * carrying one of them are found by its id.
-   */
-  private label(name: string): Sql {
-    const wanted = foldName(name);
-    const scope = this.scope.on('repo_id');
-    const labels = this.context.prepare(`SELECT id, name FROM labels WHERE ${scope.sql}`).all(...scope.args) as Array<{ id: number; name: string }>;
-    const ids = labels.filter((l) => foldName(l.name) === wanted).map((l) => l.id);
-    if (ids.length === 0) return FALSE;
-    return sql(
-      `(i.repo_id, i.number) IN (SELECT il.repo_id, il.number FROM labels l JOIN issue_labels il ON il.repo_id = l.repo_id AND il.label_id = l.id
-        WHERE l.id IN (${ids.map(() => '?').join(', ')}))`,
-      ...ids,
-    );
-  }
-
-  private user(role: UserRole, login: string): Sql {
-    const inTable = (table: string, loginColumn: string, numberColumn: string): Sql => {
-      const scope = this.scope.on('x.repo_id');
-      return sql(
-        `(i.repo_id, i.number) IN (SELECT x.repo_id, x.${numberColumn} FROM ${table} x WHERE ${scope.sql} AND x.${loginColumn} = ?)`,
-        ...scope.args,
-        login,
-      );
-    };
-    switch (role) {
-      case 'author':
-        return sql('i.creator = ?', login);
-      case 'assignee':
-        return inTable('issue_assignees', 'login', 'number');
-      case 'mentions':
-        return inTable('issue_mentions', 'login', 'number');
-      case 'commenter':
-        return inTable('comments', 'author', 'issue_number');
-      case 'involves':
-        return wrap(join(INVOLVED_ROLES.map((r) => this.user(r, login)), ' OR '));
-    }
-  }
-}
-
-function wrap(part: Sql): Sql {
-  return { sql: `(${part.sql})`, args: part.args };
-}
 
 /** The repositories the caller may see, narrowed by the query's own `repo:` and `owner:` terms. */
 function scopeOf(request: SearchRequest, conjuncts: readonly SearchNode[], context: SearchContext): Scope {

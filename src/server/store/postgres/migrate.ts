@@ -4,7 +4,7 @@
  * lock makes them take turns, so each migration is applied by exactly one of them and the
  * others find it recorded.
  *
- * As on SQLite (sqlite-store.ts), a database this code must not touch is refused before
+ * As on SQLite (sqlite/database-file.ts), a database this code must not touch is refused before
  * anything is written: one written by a newer Issuescope, or one with tables of its own
  * that Issuescope never made.
  */

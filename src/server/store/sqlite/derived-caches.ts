@@ -1,0 +1,83 @@
+/**
+ * What the SQLite store derives from the data and remembers until the next write: counts for
+ * `rel="last"`, the first results of searches, the boundaries of keyset pages, and the version
+ * (`changeVersion`) that tells the caches in front of the store when to forget theirs.
+ */
+import type Database from 'better-sqlite3';
+import { KeysetPager } from '../keyset-pager';
+import type { SqliteConnection } from './connection';
+
+export class DerivedCaches {
+  /** counts for `rel="last"`, valid until the next write */
+  private readonly countCache = new Map<string, number>();
+  private countCacheVersion = -1;
+  private static readonly COUNT_CACHE_SIZE = 500;
+  /** the first results of searches whose every page reads all their matches (sqlite-search.ts), valid until the next write */
+  private readonly rankingCache = new Map<string, unknown[]>();
+  private static readonly RANKING_CACHE_SIZE = 100;
+  /** pages without OFFSET walks; its boundaries, like the counts, are valid until the next write */
+  readonly pager: KeysetPager;
+
+  constructor(private readonly connection: SqliteConnection) {
+    this.pager = new KeysetPager((sql) => connection.stmt(sql));
+  }
+
+  /** whether `forgetIfChanged` has looked in this turn of the event loop */
+  private checkedThisTurn = false;
+  /** `changeVersion`: moves on with every change seen, this connection's own writes included */
+  private generation = 0;
+
+  /**
+   * Drops what was derived from the data once another connection (the CLI's import or mirror)
+   * has written. SQLite's data_version changes exactly when another connection has committed;
+   * reading it starts a read transaction (file locks: system calls), so the lookups every
+   * request makes (lookup-cache.ts asks `changeVersion`) share one look per turn of the event
+   * loop: a commit counts from the next turn, which is as if it had come a moment later. A read
+   * in a snapshot (`inSnapshot`) looks again inside it, so the remembered counts and page
+   * boundaries it uses belong to the very data it reads.
+   */
+  forgetIfChanged(inSnapshot = false): void {
+    if (this.checkedThisTurn && !inSnapshot) return;
+    const version = this.connection.stmt('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.countCacheVersion) this.forgetDerived(version);
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      setImmediate(() => (this.checkedThisTurn = false));
+    }
+  }
+
+  forgetDerived(version = this.countCacheVersion): void {
+    this.countCache.clear();
+    this.rankingCache.clear();
+    this.pager.clear();
+    this.countCacheVersion = version;
+    this.generation += 1;
+  }
+
+  changeVersion(): number {
+    this.forgetIfChanged();
+    return this.generation;
+  }
+
+  /** The rows of a search statement, remembered like the counts (callers check with `forgetIfChanged` first). */
+  rankedRows(sql: string, args: unknown[], prepare: (text: string) => Database.Statement): unknown[] {
+    const key = `${sql}\u0000${JSON.stringify(args)}`;
+    const cached = this.rankingCache.get(key);
+    if (cached !== undefined) return cached;
+    const rows = prepare(sql).all(...args);
+    if (this.rankingCache.size >= DerivedCaches.RANKING_CACHE_SIZE) this.rankingCache.clear();
+    this.rankingCache.set(key, rows);
+    return rows;
+  }
+
+  /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
+  count(sql: string, args: unknown[], prepare = (text: string) => this.connection.stmt(text)): number {
+    const key = `${sql}\u0000${JSON.stringify(args)}`;
+    const cached = this.countCache.get(key);
+    if (cached !== undefined) return cached;
+    const n = (prepare(sql).get(...args) as { n: number }).n;
+    if (this.countCache.size >= DerivedCaches.COUNT_CACHE_SIZE) this.countCache.clear();
+    this.countCache.set(key, n);
+    return n;
+  }
+}

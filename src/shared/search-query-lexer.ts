@@ -1,0 +1,96 @@
+/**
+ * The first step of parsing a search (search-query.ts): the query split into lexemes (words,
+ * phrases, qualifiers, operators) with their offsets, and the qualifier names this service knows.
+ */
+import type { Span } from './search-query-tree';
+
+export type Lexeme =
+  | { type: 'open' | 'close' | 'and' | 'or' | 'not' | 'minus'; span: Span }
+  | { type: 'phrase'; text: string; span: Span }
+  | { type: 'word'; text: string; span: Span }
+  | { type: 'qualifier'; name: string; value: string; quoted: boolean; span: Span };
+
+/** `name:value` where the value may be quoted (`label:"good first issue"`). */
+const QUALIFIER = /^([A-Za-z][\w-]*):("[^"]*"?|.*)$/s;
+
+/**
+ * Splits a query into lexemes with their offsets. Outside advanced search,
+ * `AND`, `OR` and parentheses are ordinary text; `NOT` and a leading `-`
+ * negate in both.
+ */
+export function lex(q: string, advanced: boolean): Lexeme[] {
+  const out: Lexeme[] = [];
+  const isSpace = (ch: string): boolean => /\s/.test(ch);
+  const endsWord = (ch: string): boolean => isSpace(ch) || (advanced && (ch === '(' || ch === ')'));
+  let i = 0;
+  while (i < q.length) {
+    const ch = q.charAt(i);
+    if (isSpace(ch)) {
+      i++;
+      continue;
+    }
+    if (advanced && (ch === '(' || ch === ')')) {
+      out.push({ type: ch === '(' ? 'open' : 'close', span: { start: i, end: i + 1 } });
+      i++;
+      continue;
+    }
+    if (ch === '-' && i + 1 < q.length && !isSpace(q.charAt(i + 1))) {
+      out.push({ type: 'minus', span: { start: i, end: i + 1 } });
+      i++;
+      continue;
+    }
+    if (ch === '"') {
+      const close = q.indexOf('"', i + 1);
+      const end = close === -1 ? q.length : close + 1;
+      out.push({ type: 'phrase', text: q.slice(i + 1, close === -1 ? q.length : close), span: { start: i, end } });
+      i = end;
+      continue;
+    }
+    // A word runs to the next space (or parenthesis), except that a quoted qualifier value may hold spaces.
+    let j = i;
+    while (j < q.length && !endsWord(q.charAt(j))) {
+      if (q.charAt(j) === ':' && q.charAt(j + 1) === '"') {
+        const close = q.indexOf('"', j + 2);
+        j = close === -1 ? q.length : close + 1;
+        continue;
+      }
+      j++;
+    }
+    const text = q.slice(i, j);
+    const span = { start: i, end: j };
+    i = j;
+    if (advanced && (text === 'AND' || text === 'OR')) {
+      out.push({ type: text === 'AND' ? 'and' : 'or', span });
+      continue;
+    }
+    if (text === 'NOT') {
+      out.push({ type: 'not', span });
+      continue;
+    }
+    const m = QUALIFIER.exec(text);
+    if (m && m[2] !== undefined && m[2] !== '' && m[1] !== undefined && isQualifierName(m[1])) {
+      const raw = m[2];
+      const quoted = raw.startsWith('"');
+      out.push({ type: 'qualifier', name: m[1].toLowerCase(), value: quoted ? raw.slice(1, raw.endsWith('"') && raw.length > 1 ? -1 : undefined) : raw, quoted, span });
+      continue;
+    }
+    out.push({ type: 'word', text, span });
+  }
+  return out;
+}
+
+const QUALIFIER_NAMES = [
+  'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'no', 'author', 'assignee', 'mentions',
+  'commenter', 'involves', 'milestone', 'created', 'updated', 'closed', 'comments', 'in', 'sort',
+] as const;
+export type QualifierName = (typeof QUALIFIER_NAMES)[number];
+
+/** The qualifiers this service knows; any other `name:value` is searched as text, as GitHub does. */
+export function isQualifierName(name: string): name is QualifierName {
+  return (QUALIFIER_NAMES as readonly string[]).includes(name.toLowerCase());
+}
+
+/** Whether the query needs `advanced_search=true` to mean what it says (`AND`, `OR` or parentheses). */
+export function usesAdvancedSyntax(q: string): boolean {
+  return lex(q, true).some((l) => l.type === 'and' || l.type === 'or' || l.type === 'open' || l.type === 'close');
+}

@@ -1,0 +1,174 @@
+/**
+ * What each qualifier of a search means (`label:bug,ui`, `created:>=2024-01-31`, `sort:updated`):
+ * its value parsed into a node of the tree, a modifier of the whole query, or an error.
+ */
+import { toIsoSeconds } from './iso-seconds';
+import type { QualifierName } from './search-query-lexer';
+import {
+  TEXT_FIELDS,
+  type DateRange,
+  type MissingField,
+  type NumberRange,
+  type SearchNode,
+  type SearchSort,
+  type SearchSortField,
+  type Span,
+  type TextField,
+  type UserRole,
+} from './search-query-tree';
+
+/** What parsing one qualifier gives: a condition, a modifier of the whole query, or an error. */
+type QualifierMeaning =
+  | { node: SearchNode }
+  | { fields: TextField[] }
+  | { sort: SearchSort }
+  | { error: string };
+
+const DAY_MS = 86_400_000;
+const DATE_VALUE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date or date-time as the interval of instants it names: a day is the whole UTC day, a time its second (or minute). */
+function dateInterval(raw: string): { start: number; end: number } | null {
+  const m = DATE_VALUE.exec(raw);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dayStart = Date.UTC(y, mo - 1, d);
+  const check = new Date(dayStart);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  if (m[4] === undefined) return { start: dayStart, end: dayStart + DAY_MS };
+  const [h, mi] = [Number(m[4]), Number(m[5])];
+  if (h > 23 || mi > 59 || (m[6] !== undefined && Number(m[6]) > 59)) return null;
+  const zone = m[7] ?? 'Z';
+  const offsetMin = zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  const start = dayStart + (h * 60 + mi - offsetMin) * 60_000 + (m[6] !== undefined ? Number(m[6]) * 1000 : 0);
+  return { start, end: start + (m[6] !== undefined ? 1000 : 60_000) };
+}
+
+
+/** `>a`, `>=a`, `<a`, `<=a`, `a..b` (either end may be `*`) or `a`, with `interval` giving what one value covers. */
+function parseRange<T>(raw: string, interval: (v: string) => { start: T; end: T } | null): { from: T | null; to: T | null; fromInclusive: boolean; toInclusive: boolean } | null {
+  const cmp = /^(>=|<=|>|<)(.+)$/.exec(raw);
+  if (cmp) {
+    const v = interval(cmp[2] ?? '');
+    if (!v) return null;
+    switch (cmp[1]) {
+      case '>': return { from: v.end, to: null, fromInclusive: true, toInclusive: false };
+      case '>=': return { from: v.start, to: null, fromInclusive: true, toInclusive: false };
+      case '<': return { from: null, to: v.start, fromInclusive: true, toInclusive: false };
+      default: return { from: null, to: v.end, fromInclusive: true, toInclusive: false };
+    }
+  }
+  const dots = raw.indexOf('..');
+  if (dots !== -1) {
+    const [a, b] = [raw.slice(0, dots), raw.slice(dots + 2)];
+    const lo = a === '*' ? null : interval(a);
+    const hi = b === '*' ? null : interval(b);
+    if ((a !== '*' && !lo) || (b !== '*' && !hi)) return null;
+    return { from: lo?.start ?? null, to: hi?.end ?? null, fromInclusive: true, toInclusive: false };
+  }
+  if (raw === '*') return { from: null, to: null, fromInclusive: true, toInclusive: false };
+  const v = interval(raw);
+  return v ? { from: v.start, to: v.end, fromInclusive: true, toInclusive: false } : null;
+}
+
+/** The first instant a four-digit year cannot write (stored timestamps compare as text). */
+const YEAR_10000_MS = Date.UTC(10000, 0, 1);
+/**
+ * That instant as text that sorts after every stored timestamp (`…:59Z` at most), where
+ * `+010000-01-01…` would sort before them all: `created:>9999-12-31` then matches nothing.
+ */
+const AFTER_EVERY_TIMESTAMP = '9999-12-31T23:59:60Z';
+
+function instantText(ms: number): string {
+  return ms >= YEAR_10000_MS ? AFTER_EVERY_TIMESTAMP : toIsoSeconds(ms);
+}
+
+function dateRange(raw: string): DateRange | null {
+  const r = parseRange(raw, dateInterval);
+  return r ? { from: r.from === null ? null : instantText(r.from), to: r.to === null ? null : instantText(r.to) } : null;
+}
+
+/** Counts as half-open intervals internally ([n, n+1)), returned inclusive. */
+function numberRange(raw: string): NumberRange | null {
+  const r = parseRange(raw, (v) => (/^\d{1,9}$/.test(v) ? { start: Number(v), end: Number(v) + 1 } : null));
+  return r ? { min: r.from, max: r.to === null ? null : r.to - 1 } : null;
+}
+
+/** Lenient: imported data may hold logins GitHub would not allow; anything without spaces or quotes names someone. */
+const LOGIN = /^[^\s"]+$/;
+const REPO_FULL_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
+const SORT_VALUE = /^(created|updated|comments)(?:-(asc|desc))?$/;
+
+/** Several values separated by commas mean any of them (`label:bug,ui`), as on GitHub. */
+function anyOf(values: string[], one: (v: string) => SearchNode): SearchNode {
+  const nodes = values.map(one);
+  return nodes.length === 1 ? (nodes[0] as SearchNode) : { kind: 'or', operands: nodes };
+}
+
+/** The meaning of `name:value`; the nodes it makes carry `span`. */
+export function qualifier(name: QualifierName, value: string, quoted: boolean, span: Span): QualifierMeaning {
+  const values = quoted ? [value] : value.split(',').filter((v) => v !== '');
+  if (values.length === 0) return { error: `${name}: needs a value` };
+  const lower = values.map((v) => v.toLowerCase());
+  const login = (role: UserRole): QualifierMeaning =>
+    values.every((v) => LOGIN.test(v))
+      ? { node: anyOf(values, (v) => ({ kind: 'user', role, login: v, span })) }
+      : { error: `${name}:${value} is not a user name` };
+  switch (name) {
+    case 'repo': {
+      const parsed = values.map((v) => REPO_FULL_NAME.exec(v));
+      if (parsed.some((m) => m === null)) return { error: `repo: takes owner/name, not "${value}"` };
+      return { node: anyOf(values, (v) => { const [owner = '', repo = ''] = v.split('/'); return { kind: 'repo', owner, name: repo, span }; }) };
+    }
+    case 'user':
+    case 'org':
+      return values.every((v) => LOGIN.test(v)) ? { node: anyOf(values, (login) => ({ kind: 'owner', login, span })) } : { error: `${name}:${value} is not an account name` };
+    case 'is':
+    case 'type':
+    case 'state': {
+      const allowed = name === 'is' ? ['issue', 'pr', 'pull-request', 'open', 'closed'] : name === 'type' ? ['issue', 'pr', 'pull-request'] : ['open', 'closed'];
+      const bad = lower.find((v) => !allowed.includes(v));
+      if (bad !== undefined) return { error: `${name}:${bad} is not supported: ${name}: takes ${allowed.join(', ')}` };
+      return {
+        node: anyOf(lower, (v) =>
+          v === 'open' || v === 'closed' ? { kind: 'state', value: v, span } : { kind: 'type', value: v === 'issue' ? 'issue' : 'pr', span },
+        ),
+      };
+    }
+    case 'label':
+      return { node: anyOf(values, (v) => ({ kind: 'label', name: v, span })) };
+    case 'milestone':
+      return { node: anyOf(values, (v) => ({ kind: 'milestone', title: v, span })) };
+    case 'no': {
+      const bad = lower.find((v) => v !== 'label' && v !== 'assignee' && v !== 'milestone');
+      if (bad !== undefined) return { error: `no:${bad} is not supported: no: takes label, assignee or milestone` };
+      return { node: anyOf(lower, (v) => ({ kind: 'missing', field: v as MissingField, span })) };
+    }
+    case 'author':
+    case 'assignee':
+    case 'mentions':
+    case 'commenter':
+    case 'involves':
+      return login(name);
+    case 'created':
+    case 'updated':
+    case 'closed': {
+      const range = quoted ? null : dateRange(value);
+      return range ? { node: { kind: 'date', field: name, range, span } } : { error: `${name}:${value} is not a date or range of dates (e.g. ${name}:>=2024-01-31 or ${name}:2024-01-01..2024-03-31)` };
+    }
+    case 'comments': {
+      const range = quoted ? null : numberRange(value);
+      return range ? { node: { kind: 'comments', range, span } } : { error: `comments:${value} is not a number or range (e.g. comments:>10 or comments:5..20)` };
+    }
+    case 'in': {
+      const bad = lower.find((v) => !(TEXT_FIELDS as readonly string[]).includes(v));
+      if (bad !== undefined) return { error: `in:${bad} is not supported: in: takes title, body or comments` };
+      return { fields: lower as TextField[] };
+    }
+    case 'sort': {
+      const m = SORT_VALUE.exec(lower[0] ?? '');
+      if (!m || values.length > 1) return { error: `sort:${value} is not supported: sort: takes created, updated or comments, optionally with -asc or -desc` };
+      return { sort: { field: m[1] as SearchSortField, order: m[2] === 'asc' ? 'asc' : 'desc' } };
+    }
+  }
+}
