@@ -4,6 +4,10 @@
  * authors, null bodies, reactions…), and the issues api.github.com itself
  * answered in Octokit's recordings. Conformance tests import these so GitHub's
  * schema sees more than the plain test data.
+ *
+ * Written by hand rather than drawn from the demo's generator: tests assert on
+ * these exact values, and several shapes here (a deleted author, a label given
+ * by name only, a milestone without a creator) are ones the demo never makes.
  */
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { importedIssueList } from '../../src/server/store/import-schema';

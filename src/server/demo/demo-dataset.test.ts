@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Issue, IssueComment } from '../../shared/wire-types';
 import { DEMO_NOW_MS } from './demo-clock';
 import { buildDemoDataset, type DemoDataset, type DemoRepository } from './demo-dataset';
-import { BODY_MAX_CHARS, BODY_MIN_CHARS } from './markdown-blocks';
-import { SECRET_TITLE_PATTERN } from './secret-plans-corpus';
+import { BODY_MAX_CHARS, BODY_MIN_CHARS } from './corpus/markdown-blocks';
+import { SECRET_TITLE_PATTERN } from './corpus/secret-plans-corpus';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const HEX_COLOUR = /^[0-9a-f]{6}$/;

@@ -7,14 +7,13 @@
  */
 import type { Issue, IssueComment } from '../../shared/wire-types';
 import type { ImportedEvent, ImportedUser } from '../store/import-schema';
-import { DAY_MS, DEMO_NOW_MS, HOUR_MS, MINUTE_MS, toWireTimestamp } from './demo-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS, toWireTimestamp } from './demo-clock';
+import { LATEST_EVENT_MS } from './generator/entry-record';
 import { createPrng, type Prng } from './prng';
 
 /** Far above the generator's comment ids (2,000,000,000 + …) and label ids. */
 const EVENT_ID_BASE = 7_000_000_000;
 const EVENTS_PER_REPOSITORY = 100_000_000;
-/** nothing happens in the last minute before the demo clock's "now" (as in repository-generator.ts) */
-const LATEST_EVENT_MS = DEMO_NOW_MS - MINUTE_MS;
 
 export interface HistoryInput {
   /** 0..7: keeps ids unique across the demo's repositories */
@@ -107,7 +106,7 @@ class IssueStory {
     const { issue, rng } = this;
     const closedMs = Date.parse(issue.closed_at ?? issue.updated_at);
     const mergedAt = issue.pull_request?.merged_at;
-    // The closing comment is written at the moment of closing (repository-generator.ts).
+    // The closing comment is written at the moment of closing (generator/comment-planner.ts).
     const closer = lastComment && lastComment.created_at === issue.closed_at ? lastComment.user.login : this.maintainer(issue.user.login);
     if (mergedAt) {
       const commit = rng.hex(40);

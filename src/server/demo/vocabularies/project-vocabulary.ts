@@ -2,7 +2,7 @@
  * What a software project's corpus needs to know about the project: its
  * surfaces (commands, endpoints, components), its labels, and pools of bug
  * reports, feature requests and chores to draw from. Each demo repository but
- * the private one supplies one; markdown-corpus.ts turns it into entries.
+ * the private one supplies one; project-corpus.ts turns it into entries.
  */
 import type {
   BugPattern,
@@ -16,9 +16,9 @@ import type {
   RfcPattern,
   SecurityPattern,
   Surface,
-} from './corpus-types';
-import type { Snippet } from './markdown-blocks';
-import type { Prng } from './prng';
+} from '../corpus/corpus-types';
+import type { Snippet } from '../corpus/markdown-blocks';
+import type { Prng } from '../prng';
 
 export interface AreaInfo {
   /** the repository label for the area, if it has one */
@@ -53,11 +53,10 @@ export interface AreaSnippet extends Snippet {
   file?: string;
 }
 
-export interface ProjectVocabulary {
+/** the words of a vocabulary, kept in the demo's content/<project>.json (vocabulary-content.ts reads them) */
+export interface VocabularyContent {
   product: string;
   docsUrl: string;
-  /** the release people were running at `ms`: sometimes one behind, as in real reports, unless `current` */
-  versionAt(ms: number, rng: Prng, current?: boolean): string;
   surfaces: readonly Surface[];
   areas: Readonly<Record<string, AreaInfo>>;
   labels: LabelNames;
@@ -76,11 +75,6 @@ export interface ProjectVocabulary {
   rfcs: readonly RfcPattern[];
   trackingTitles: readonly string[];
   maintenance: readonly MaintenancePattern[];
-  /** token values for templates: {project}, {os}, {node} ... */
-  vars(rng: Prng, ms: number): Record<string, string>;
-  /** rows for an "Environment" table; the first row is the product and its version */
-  environment(vars: Readonly<Record<string, string>>): Array<readonly [string, string]>;
-  reproduction(vars: Readonly<Record<string, string>>, surface: Surface): { steps: string[]; setup?: Snippet };
   /** code people paste in comments as a workaround or a hint */
   workarounds: readonly AreaSnippet[];
   /** diffs a fixing pull request shows; {file} is replaced by the snippet's file or one of the area's files */
@@ -89,4 +83,15 @@ export interface ProjectVocabulary {
   screenshots: readonly string[];
   chart: string;
   architecture: string;
+}
+
+/** a vocabulary's words and the little code that fills its templates */
+export interface ProjectVocabulary extends VocabularyContent {
+  /** the release people were running at `ms`: sometimes one behind, as in real reports, unless `current` */
+  versionAt(ms: number, rng: Prng, current?: boolean): string;
+  /** token values for templates: {project}, {os}, {node} ... */
+  vars(rng: Prng, ms: number): Record<string, string>;
+  /** rows for an "Environment" table; the first row is the product and its version */
+  environment(vars: Readonly<Record<string, string>>): Array<readonly [string, string]>;
+  reproduction(vars: Readonly<Record<string, string>>, surface: Surface): { steps: string[]; setup?: Snippet };
 }

@@ -3,8 +3,8 @@
  * labels, milestones, reaction rollups, and the URL and node-id conventions
  * GitHub's REST API (2022-11-28) uses for them.
  */
-import type { Label, ReactionRollup, SimpleUser } from '../../shared/wire-types';
-import type { DemoUser } from './demo-dataset';
+import type { Label, ReactionRollup, SimpleUser } from '../../../shared/wire-types';
+import type { DemoUser } from '../demo-dataset';
 
 export const API_ORIGIN = 'https://api.github.com';
 export const WEB_ORIGIN = 'https://github.com';

@@ -2,6 +2,8 @@
  * Version arithmetic for the corpus: "1.4.2" style versions, with an
  * optional pre-release suffix ("2.0.0-beta.1"). Non-numeric parts count as 0.
  */
+import { DAY_MS } from '../demo-clock';
+import type { Prng } from '../prng';
 
 function parts(version: string): [number, number, number] {
   const [major = 0, minor = 0, patch = 0] = version
@@ -47,4 +49,17 @@ export function compareVersions(a: string, b: string): number {
     if (diff !== 0) return diff;
   }
   return 0;
+}
+
+/** the release current at `ms`, sometimes the one before (people upgrade late), with a plausible patch level */
+export function releaseAt(releases: ReadonlyArray<readonly [string, number]>, ms: number, rng: Prng, current = false): string {
+  let index = 0;
+  for (let i = 0; i < releases.length; i++) if ((releases[i]?.[1] ?? Infinity) <= ms) index = i;
+  if (!current && index > 0 && rng.chance(0.3)) index--;
+  const version = releases[index]?.[0] ?? '0.1.0';
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!match) return version;
+  const next = releases[index + 1];
+  const room = next ? Math.min(4, Math.floor((ms - (releases[index]?.[1] ?? ms)) / (14 * DAY_MS))) : 2;
+  return `${match[1]}.${match[2]}.${Number(match[3]) + rng.int(0, Math.max(0, room))}`;
 }
