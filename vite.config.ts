@@ -1,17 +1,16 @@
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { eagerCompileHint } from './scripts/eager-compile-hint.js';
 import { firstPaintOrder } from './scripts/first-paint-order.js';
 
 /**
  * Lets Rolldown drop the parts of React Router the app never renders (its
- * `<Form>` with useSubmit and the form-submission helpers: 1.3 kB gzip of the
- * list's first paint). React Router 7 declares its components as
- * `React.forwardRef(...)` and its contexts as `React.createContext(...)`
+ * `<Form>` with useSubmit and the form-submission helpers, which would
+ * otherwise ride in the list's first paint). React Router 7 declares its
+ * components as `React.forwardRef(...)` and its contexts as `React.createContext(...)`
  * without a `#__PURE__` annotation, and names them for React DevTools with
  * `Form.displayName = "Form"`: to a bundler both look like side effects, so
  * every component stays, used or not. This marks those calls pure (each only
@@ -37,9 +36,9 @@ function reactRouterTreeShaking(): Plugin {
  * React Router 7 ships a production build beside its development one
  * (dist/production, the same code with its development warnings switched
  * off), but its package exports name only dist/development, so a bundler
- * always takes that one. Production builds use the production build: 0.6 kB
- * gzip less on the list's first paint, and none of the checks that only
- * print warnings run on a user's device. Tests and the dev server keep the
+ * always takes that one. Production builds use the production build: fewer
+ * bytes on the list's first paint, and none of the checks that only print
+ * warnings run on a user's device. Tests and the dev server keep the
  * warnings.
  */
 function reactRouterProductionBuild(): Plugin {
@@ -88,8 +87,8 @@ export default defineConfig({
     sourcemap: true,
     // scripts/check-bundle-budget.ts reads it to find what the list's first paint needs.
     manifest: true,
-    // The lazily loaded Markdown chunk (parser, sanitiser, highlighter) is about 530 kB before gzip;
-    // it never blocks the list's first paint. The first paint's budget is checked by scripts/check-bundle-budget.ts.
+    // The lazily loaded Markdown chunk (parser, sanitiser, highlighter) is larger than Vite's default
+    // warning size; it never blocks the list's first paint. The first paint's budget is checked by scripts/check-bundle-budget.ts.
     chunkSizeWarningLimit: 800,
     modulePreload: {
       // Every browser the build targets but Safari 16 preloads modules natively; the polyfill would be first-paint JavaScript.
@@ -120,54 +119,5 @@ export default defineConfig({
         },
       },
     },
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['src/server/**/*.test.ts', 'test-support/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-          testTimeout: 20_000,
-        },
-      },
-      {
-        // The service's own integration tests again, each test service on PostgreSQL (test-service.ts).
-        extends: true,
-        test: {
-          name: 'server-postgres',
-          environment: 'node',
-          include: [
-            'src/server/routes/issues.integration.test.ts',
-            'src/server/http/pagination.integration.test.ts',
-            'src/server/http/compression.integration.test.ts',
-            'src/server/auth/auth.integration.test.ts',
-            'src/server/auth/privacy.integration.test.ts',
-            'src/server/limits/conditional.integration.test.ts',
-            'src/server/limits/rate-limits.integration.test.ts',
-            'src/server/fuzz/request-fuzz.integration.test.ts',
-            'src/server/routes/search.integration.test.ts',
-            'src/server/routes/search-text-matches.integration.test.ts',
-            'src/server/routes/issue-history.integration.test.ts',
-            'src/server/interop/openapi-conformance.integration.test.ts',
-            'src/server/interop/github-wire-habits.integration.test.ts',
-            'src/server/interop/octokit-client.integration.test.ts',
-          ],
-          env: { ISSUESCOPE_TEST_STORAGE: 'postgres' },
-          globalSetup: ['test-support/server/postgres-global-setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'app',
-          environment: 'jsdom',
-          include: ['src/app/**/*.test.{ts,tsx}'],
-          setupFiles: ['test-support/app/test-setup.ts', 'test-support/app/preload-lazy-routes.ts'],
-        },
-      },
-    ],
   },
 });

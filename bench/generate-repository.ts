@@ -6,8 +6,15 @@
  * entries of a larger run equal a smaller run's, so growth figures compare
  * like with like.
  *
- * Entries are written a batch at a time, so 100,000 entries (~250 MB) never
- * sit in memory as one string.
+ * Entries are written a batch at a time, so a large run (hundreds of MB)
+ * never sits in memory as one string.
+ *
+ * Not the demo's generator (src/server/demo/generator): that one plans a
+ * whole repository in memory (entries refer to earlier ones, creation times
+ * are spread over a span that depends on the count), so entry k changes with
+ * the size, `updatedAtOf(k)` would need the whole run, and it is
+ * slower per entry (it writes comments, too). Changing these
+ * bytes would also break comparisons with earlier runs in the performance log.
  */
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { ImportedIssue } from '../src/server/store/import-schema';
@@ -183,8 +190,8 @@ export function writeRepository(count: number, issuesFile: string, jsonServerFil
     }
     write(']');
     if (peerFd !== null) writeSync(peerFd, '}');
-    // On disk before anything is timed: otherwise the kernel writes these 650 MB back during
-    // the import that follows, which then pays for the generator's I/O (about 2 s here).
+    // On disk before anything is timed: otherwise the kernel writes these files back during
+    // the import that follows, which then pays for the generator's I/O.
     fsyncSync(issuesFd);
     if (peerFd !== null) fsyncSync(peerFd);
   } finally {

@@ -2,10 +2,10 @@
  * Loads taken in rounds, the servers alternating, so that a ratio compares
  * loads taken within a minute or two of each other rather than minutes apart.
  *
- * Why: this host's speed swings by a quarter within minutes. Measured one
- * after another, page 1 of ours and of the ceiling once landed in different
- * moments and read 68% of the ceiling; in alternating rounds the same build
- * read 81–95% round by round (docs/performance-log.md, 2026-11-26).
+ * Why: this host's speed swings within minutes. Measured one after another,
+ * page 1 of ours and of the ceiling once landed in different moments and read
+ * well below the ratio the same build read in alternating rounds, round after
+ * round (docs/performance-log.md, 2026-11-26).
  */
 
 /** The order of the servers in round `round` (from 0): each round starts one further on, so none is always first. */

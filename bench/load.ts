@@ -6,18 +6,18 @@
  * The load comes from wrk (Debian's `wrk`, written in C) where it is
  * installed, as a process of its own with one thread, so the server keeps the
  * other core. autocannon is the fallback: it parses every answer in
- * JavaScript, and on this 2-core machine it saturated its own core at about
- * 3,300 answers/s of a 690 KB page while the bare ceiling server sat at 62%
- * of one; wrk drew twice that from the same ceiling, with the server, not the
- * generator, the busy side. Figures from the fallback are marked in the table.
+ * JavaScript, and on this 2-core machine it saturated its own core on a full
+ * page while the bare ceiling server still had room on its own; wrk drew far
+ * more from the same ceiling, with the server, not the generator, the busy
+ * side. Figures from the fallback are marked in the table.
  *
  * Every answer must be the expected one: a benchmark that counts 429s or 500s
  * as throughput measures nothing. Any 4xx or 5xx, connection error or timeout
  * fails the run (wrk counts each exactly). wrk does not report 2xx/3xx answers
  * by status without a per-answer Lua hook, which copies every body and cost
- * two thirds of the throughput; instead a probe with the same headers fixes
- * the expected answer, and the run's bytes per answer must match it (a page
- * is 690 KB, a 304 or a redirect about 1 KB).
+ * most of the throughput; instead a probe with the same headers fixes the
+ * expected answer, and the run's bytes per answer must match it (a full page
+ * is hundreds of times the size of a 304 or a redirect).
  *
  * A load may also walk a list of paths (`cycle`), each request taking the
  * next, with a counter parameter that makes every URL new: how an answer

@@ -16,7 +16,7 @@ export interface RunningServer {
   startupS: number;
 }
 
-/** Loading 100,000 entries (~300 MB of JSON) into json-server takes a while on a busy machine. */
+/** Loading 100,000 entries (hundreds of MB of JSON) into json-server takes a while on a busy machine. */
 const PEER_START_TIMEOUT_MS = 300_000;
 const OURS_START_TIMEOUT_MS = 120_000;
 /** Limits high enough that the load measures serving, not the rate limiter's 429s. */

@@ -289,7 +289,7 @@ export function searchRows({ results, rounds, counts, imports, entries, oursRead
     peer: `json-server ${eachRound('jsonServer.word', (x) => x.requestsPerSecond)} · LIKE scan ${eachRound('likeScan.word', (x) => x.requestsPerSecond)}`,
   });
 
-  // Each load's p99 swings by half from one 10 s load to the next here: the target reads the median of the rounds' p99s.
+  // Each load's p99 swings widely from one short load to the next here: the target reads the median of the rounds' p99s.
   const p99s = timeSummary(done('ours.word.uncached').map((x) => x.p99Ms));
   rows.push({
     figure: `search word ${SEARCH_WORD}, uncached, p99 at ${word?.connections ?? jsonServer?.connections ?? '?'} connections (ms, median of rounds' p99s: ${eachRound('ours.word.uncached', (x) => x.p99Ms)}; worst ${p99s ? formatNumber(p99s.worst) : '-'})`,

@@ -151,8 +151,8 @@ export async function serviceBenchmarks(options: ServiceBenchOptions): Promise<B
     const generateS = (performance.now() - t0) / 1000;
     log(`  ${formatNumber(bytes / 1e6)} MB of JSON in ${formatNumber(generateS)} s`);
 
-    // Three imports into new files, the median reported: one import on this shared host has
-    // ranged from 19.5 to 28 s. The first file is the one served. The baseline build's imports
+    // Three imports into new files, the median reported: one import's time on this shared host
+    // varies widely from run to run. The first file is the one served. The baseline build's imports
     // (without the search index) take turns with them (import-timing.ts).
     log(`importing with npm run service -- import, ${IMPORT_RUNS} times, in turn with the baseline build's`);
     const db = path.join(work, 'big.db');
@@ -358,7 +358,7 @@ function buildRows({ entries, deepPage, importS, importRuns, results, growth, st
   versus(deepFigure, deep, 'ceiling', r('ceiling.deep'), { min: 0.5, show: percent, label: '≥ 50% of ceiling' });
   rows.push({ figure: `deep page ${deepPage}, each round (req/s)`, value: eachRound('ours.deep'), peer: `ceiling ${eachRound('ceiling.deep')}` });
   rows.push(latencyRow(`deep page ${deepPage} p50 / p99 (ms)`, deep, [['json-server', r('jsonServer.deep')], ['Prism', r('prism.deep')], ['ceiling', r('ceiling.deep')]]));
-  // Each load's p99 swings by half from one 10 s load to the next here: the medians of the rounds' p99s.
+  // Each load's p99 swings widely from one short load to the next here: the medians of the rounds' p99s.
   const p99s = (key: string) => roundsOf(results, key).filter((x): x is LoadResult => x !== null).map((x) => x.p99Ms);
   const deepP99 = median(p99s('ours.deep'));
   const page1P99 = median(p99s('ours.page1'));

@@ -6,10 +6,11 @@
  * first paint's scripts (React, React Router, React Query and the app's list
  * page) runs before the first rows show, and of the issue view's (its page,
  * the Markdown renderer and the Markdown worker) before the issue shows, so
- * compiling them one by one on first call was blocking time: on a cold load of
- * the list about 150 ms on this repository's two-core host (about 1,000 lazy
- * compilations), 9–13 ms with the hint. A script asks for it with this
- * comment as its first line; other engines read a comment. Other lazy chunks
+ * compiling them one by one on first call, about a thousand lazy compilations
+ * on a cold load of the list, was most of the main thread's compile time; the
+ * hint moves nearly all of it off the main thread (docs/performance-log.md has
+ * the figures). A script asks for it with this comment as its first line;
+ * other engines read a comment. Other lazy chunks
  * (settings, dialogs, the continuous list, grammars) keep V8's own choice.
  */
 import type { Plugin } from 'vite';

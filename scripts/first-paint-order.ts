@@ -5,7 +5,8 @@
  * modulepreloads first and the stylesheet last, all at the browser's default
  * (high) priority, so on a slow link the scripts share the bandwidth the
  * stylesheet needs, and Lighthouse's simulation counts high-priority scripts
- * as render-blocking (the list's mobile FCP was 2.1 s simulated, 0.4 s observed).
+ * as render-blocking, so its simulated mobile FCP was several times the one
+ * observed (docs/performance-log.md).
  * Here the stylesheet goes first and the scripts say `fetchpriority="low"`:
  * the browser still requests them at once (nothing waits for a script to start
  * another download), behind the stylesheet.

@@ -1,23 +1,25 @@
 /**
- * `npm run service -- <command>` and `npm start`. Bad arguments get a
- * one-line error and exit code 2; a failed command exits 1; every write is
- * one transaction, so nothing is half-written.
+ * `npm run service -- <command>` and `npm start`: parses the arguments and
+ * runs the command's module in commands/. Bad arguments get a one-line error
+ * and exit code 2; a failed command exits 1; every write is one transaction,
+ * so nothing is half-written.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { generateToken, hashToken } from './auth/tokens';
-import { appNeedsBuild, buildApp } from './commands/build-app';
 import { CommandError } from './commands/command-error';
-import { importFiles, parseFullName } from './commands/import-file';
-import type { DemoToken } from './commands/load-demo';
-import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
+import { createToken } from './commands/create-token';
+import { parseFullName } from './commands/import-file';
+import { importIntoDatabase } from './commands/import-into-database';
+import { makeDemoDatabase } from './commands/make-demo-database';
+import { renameRepository } from './commands/rename-repository';
+import { revokeToken } from './commands/revoke-token';
+import { serve } from './commands/serve';
+import { start } from './commands/start';
 import type { FaultInjector } from './faults/fault-injector';
-import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
+import { DEFAULT_SERVICE_CONFIG } from './main';
 import { normaliseApiOrigin } from './routes/app-page-policy';
-import { describeDatabase, openCommandStorage } from './store/open-storage';
-import { isPostgresUrl } from './store/postgres/postgres-url';
 import { StoreError } from './store/store-error';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,30 +64,6 @@ function wholeNumber(value: unknown, flag: string, fallback: number, min = 1): n
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${flag} must be a whole number ≥ ${min}`);
   return Number(value);
-}
-
-function printDemoTokens(tokens: DemoToken[]): void {
-  if (tokens.length === 0) return;
-  console.log('Demo tokens (paste one into Settings, or send it as "Authorization: Bearer <token>"):');
-  for (const t of tokens) console.log(`  ${t.token}  ${t.what}`);
-}
-
-async function runServer(service: Promise<RunningService>, db: string): Promise<void> {
-  const running = await service;
-  console.log(`Issuescope is serving on ${running.origin}  (API: ${running.origin}/api, database: ${describeDatabase(db)})`);
-  const store = await openCommandStorage(db);
-  try {
-    const { demoTokensIn } = await import('./commands/load-demo');
-    printDemoTokens(await demoTokensIn(store));
-  } catch {
-    // A database without the demo module available simply has no demo tokens to show.
-  }
-  await store.close();
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 /** A bad SPEC is a usage error naming the bad part. */
@@ -160,21 +138,18 @@ async function main(argv: string[]): Promise<void> {
       const port = wholeNumber(values.port, '--port', NaN, 0);
       if (Number.isNaN(port) || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
       const faults = await faultsFrom(values.faults, values['faults-seed'], '--faults', '--faults-seed');
-      await runServer(
-        startService({
-          ...DEFAULT_SERVICE_CONFIG,
-          db,
-          port,
-          host: typeof values.host === 'string' ? values.host : '127.0.0.1',
-          limits: limitsFrom(values),
-          trustProxy: values['trust-proxy'] === true,
-          webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
-          distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
-          faults,
-          apiOrigins: apiOriginsFrom(values['api-origin']),
-        }),
+      await serve({
+        ...DEFAULT_SERVICE_CONFIG,
         db,
-      );
+        port,
+        host: typeof values.host === 'string' ? values.host : '127.0.0.1',
+        limits: limitsFrom(values),
+        trustProxy: values['trust-proxy'] === true,
+        webBase: typeof values['web-url'] === 'string' ? values['web-url'].replace(/\/+$/, '') : null,
+        distDir: values['no-app'] === true ? null : path.join(ROOT, 'dist'),
+        faults,
+        apiOrigins: apiOriginsFrom(values['api-origin']),
+      });
       return;
     }
     case 'start': {
@@ -182,28 +157,7 @@ async function main(argv: string[]): Promise<void> {
       const db = process.env.DB ?? path.join(ROOT, 'data', 'issuescope.db');
       const port = wholeNumber(process.env.PORT, 'PORT', 8080, 0);
       const faults = await faultsFrom(process.env.ISSUESCOPE_FAULTS, process.env.ISSUESCOPE_FAULTS_SEED, 'ISSUESCOPE_FAULTS', 'ISSUESCOPE_FAULTS_SEED');
-      if (!isPostgresUrl(db)) mkdirSync(path.dirname(db), { recursive: true });
-      if (appNeedsBuild(ROOT)) buildApp(ROOT, console.log);
-      const { hasDemoData, loadDemo } = await import('./commands/load-demo');
-      const store = await openCommandStorage(db);
-      if (!(await hasDemoData(store))) {
-        console.log('First run: loading the demo dataset…');
-        const loaded = await loadDemo(store, Date.now());
-        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories.`);
-      }
-      await store.close();
-      await runServer(
-        startService({
-          ...DEFAULT_SERVICE_CONFIG,
-          db,
-          port,
-          host: process.env.HOST ?? '127.0.0.1',
-          distDir: path.join(ROOT, 'dist'),
-          apiOrigins: apiOriginsFrom([]),
-          faults,
-        }),
-        db,
-      );
+      await start({ root: ROOT, db, port, host: process.env.HOST ?? '127.0.0.1', apiOrigins: apiOriginsFrom([]), faults });
       return;
     }
     case 'import': {
@@ -215,21 +169,13 @@ async function main(argv: string[]): Promise<void> {
         events: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
-      const store = await openCommandStorage(required(values.db, '--db'), { bulkWrites: true, exclusiveWhenAlone: true });
-      try {
-        const result = await importFiles(store, {
-          repo: required(values.repo, '--repo'),
-          makePrivate: values.private === true,
-          issuesFile: positionals[0] ?? '',
-          commentsFile: typeof values.comments === 'string' ? values.comments : undefined,
-          eventsFile: typeof values.events === 'string' ? values.events : undefined,
-          nowMs: Date.now(),
-        });
-        const what = values.events === undefined ? `${result.issues} issues and ${result.comments} comments` : `${result.issues} issues, ${result.comments} comments and ${result.events} events`;
-        console.log(`Imported ${what} into ${result.repo.owner}/${result.repo.name}${result.repo.isPrivate ? ' (private)' : ''}.`);
-      } finally {
-        await store.close();
-      }
+      await importIntoDatabase(required(values.db, '--db'), {
+        repo: required(values.repo, '--repo'),
+        makePrivate: values.private === true,
+        issuesFile: positionals[0] ?? '',
+        commentsFile: typeof values.comments === 'string' ? values.comments : undefined,
+        eventsFile: typeof values.events === 'string' ? values.events : undefined,
+      });
       return;
     }
     case 'rename': {
@@ -237,13 +183,7 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length !== 2) throw new UsageError('rename takes OWNER/OLD OWNER/NEW');
       const from = parseFullName(positionals[0] ?? '');
       const to = parseFullName(positionals[1] ?? '');
-      const store = await openCommandStorage(required(values.db, '--db'));
-      try {
-        const repo = await store.renameRepo(from, to, Date.now());
-        console.log(`Renamed ${from.owner}/${from.name} to ${repo.owner}/${repo.name}; the old name now answers 301.`);
-      } finally {
-        await store.close();
-      }
+      await renameRepository(required(values.db, '--db'), from, to);
       return;
     }
     case 'token': {
@@ -267,30 +207,18 @@ async function main(argv: string[]): Promise<void> {
         }
         const repos = (Array.isArray(values.repo) ? values.repo : []).map(String);
         repos.forEach(parseFullName);
-        const token = generateToken();
-        const store = await openCommandStorage(required(values.db, '--db'));
-        try {
-          await store.createToken(
-            { hash: hashToken(token), login: user, name: typeof values.name === 'string' ? values.name : `token for ${user}`, expiresAt, repos },
-            Date.now(),
-          );
-        } finally {
-          await store.close();
-        }
-        // The token alone on stdout, so scripts can capture it; it is shown only this once.
-        process.stdout.write(`${token}\n`);
+        await createToken(required(values.db, '--db'), {
+          login: user,
+          name: typeof values.name === 'string' ? values.name : `token for ${user}`,
+          expiresAt,
+          repos,
+        });
         return;
       }
       if (sub === 'revoke') {
         const { values, positionals } = parse(args, { db: { type: 'string' } });
         if (positionals.length !== 1) throw new UsageError('token revoke takes one TOKEN');
-        const store = await openCommandStorage(required(values.db, '--db'));
-        try {
-          if (!(await store.revokeToken(hashToken(positionals[0] ?? '')))) throw new CommandError('no such token');
-        } finally {
-          await store.close();
-        }
-        console.log('Token revoked; it answers 401 from the next request on.');
+        await revokeToken(required(values.db, '--db'), positionals[0] ?? '');
         return;
       }
       throw new UsageError('token takes create or revoke');
@@ -298,18 +226,7 @@ async function main(argv: string[]): Promise<void> {
     case 'demo': {
       const { values, positionals } = parse(rest, { db: { type: 'string' } });
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-      const db = required(values.db, '--db');
-      const { demoTokensIn, loadDemo } = await import('./commands/load-demo');
-      // Not `bulkWrites`: the demo is one transaction of nested imports (savepoints), where an
-      // in-memory statement journal made every row replaced by a second load cost milliseconds.
-      const store = await openCommandStorage(db);
-      try {
-        const loaded = await loadDemo(store, Date.now());
-        console.log(`Loaded ${loaded.issues} issues and pull requests and ${loaded.comments} comments in ${loaded.repositories} repositories into ${describeDatabase(db)}.`);
-        printDemoTokens(await demoTokensIn(store));
-      } finally {
-        await store.close();
-      }
+      await makeDemoDatabase(required(values.db, '--db'));
       return;
     }
     case 'mirror': {
@@ -332,32 +249,8 @@ async function main(argv: string[]): Promise<void> {
       // An environment variable keeps the token out of the process list and shell history.
       const token = typeof values.token === 'string' ? values.token : (process.env.ISSUESCOPE_MIRROR_TOKEN ?? null);
       if (token !== null && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be one printable word');
-      const { runMirror } = await import('./commands/mirror');
-      const { MirrorError } = await import('./mirror/source-client');
-      const store = await openCommandStorage(db, { bulkWrites: true });
-      const stop = new AbortController();
-      const interrupt = () => stop.abort(new MirrorError('interrupted'));
-      process.once('SIGINT', interrupt);
-      process.once('SIGTERM', interrupt);
-      try {
-        const { summary } = await runMirror(
-          store,
-          { from, token, repo: positionals[0] ?? '', as: typeof values.as === 'string' ? values.as : null, makePrivate: values.private === true },
-          { progress: (line) => console.error(line), signal: stop.signal },
-        );
-        console.log(summary);
-      } catch (err) {
-        if (stop.signal.aborted) {
-          // Every finished page is saved with its place in the walk.
-          throw new CommandError('interrupted; run the same command again to resume where it stopped');
-        }
-        if (err instanceof MirrorError) throw new CommandError(err.message);
-        throw err;
-      } finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
-        await store.close();
-      }
+      const { mirrorIntoDatabase } = await import('./commands/mirror-into-database');
+      await mirrorIntoDatabase(db, { from, token, repo: positionals[0] ?? '', as: typeof values.as === 'string' ? values.as : null, makePrivate: values.private === true });
       return;
     }
     case undefined:
