@@ -6,7 +6,8 @@
  * limit → API version → repository access → route → error handler.
  * In the running service a request for an answer already cached, which all
  * of these would let through, is answered before it gets here, by the same
- * steps (http/cached-answer-lane.ts, wired in main.ts).
+ * steps (http/cached-answer-lane.ts, wired in main.ts); one the lane took a
+ * credit for and then left comes here with that take (`handover`).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
@@ -18,6 +19,7 @@ import { API_CORS, crossOrigin } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
 import { GITHUB_RESPONSE_HEADERS, newRequestId } from './http/github-headers';
 import { sendError } from './http/respond';
+import type { CreditHandover } from './limits/credit-handover';
 import { rateLimit, type RateLimiters } from './limits/rate-limit';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
@@ -52,6 +54,8 @@ export interface AppDependencies {
   log?: (line: string) => void;
   /** the rendered-answer cache (http/answer-cache.ts); the cached-answer lane reads the same one */
   answers?: AnswerCache;
+  /** takes the cached-answer lane began for requests it left to the chain (limits/credit-handover.ts) */
+  handover?: CreditHandover;
   /** an error as the storage's StorageError, when it is one (open-storage.ts `toStorageError`) */
   describeStorageFault?: (err: unknown) => StorageError | null;
 }
@@ -81,7 +85,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   });
   api.use(crossOrigin(API_CORS));
   api.use(identifyCaller({ lookups, now: deps.now, trustProxy: deps.trustProxy ?? false }));
-  api.use(rateLimit(limiters, async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase())));
+  api.use(rateLimit(limiters, async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase()), deps.handover));
   api.use(async function rejectBadCredentials(c, next) {
     // spec 5.5: counted against the IP above, then refused.
     if (c.get('badCredentials')) return sendError(c, errors.badCredentials());

@@ -10,6 +10,7 @@ import { createApp } from './app';
 import type { FaultInjector } from './faults/fault-injector';
 import { AnswerCache } from './http/answer-cache';
 import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-answer-lane';
+import { CreditHandover } from './limits/credit-handover';
 import { serviceLimiters } from './limits/service-limiters';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
@@ -65,7 +66,16 @@ export function serviceRequestListener(fetch: Parameters<typeof getRequestListen
   const hono = getRequestListener(fetch, { hostname });
   if (!lane) return hono;
   return (req, res) => {
-    if (!lane(req, res)) void hono(req, res);
+    const taken = lane(req, res);
+    if (taken === true) return;
+    if (taken === false) {
+      void hono(req, res);
+      return;
+    }
+    void taken.then(
+      (answered) => (answered ? undefined : hono(req, res)),
+      (err: unknown) => res.destroy(err instanceof Error ? err : undefined),
+    );
   };
 }
 
@@ -84,6 +94,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   });
   const answers = new AnswerCache(config.answerCacheBytes);
   const lookups = new LookupCache(store);
+  const handover = new CreditHandover();
   const app = createApp({
     store,
     lookups,
@@ -96,15 +107,14 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     apiOrigins: config.apiOrigins,
     log: config.log,
     answers,
+    handover,
     describeStorageFault: (err) => {
       const mapped = toStorageError(err, config.db);
       return mapped instanceof StorageError ? mapped : null;
     },
   });
-  // Injected faults stand in front of every /api request, so with them every request goes through Hono;
-  // the lane needs limits it can take without waiting (in process).
-  const core = limits.inProcessCore;
-  const lane = config.faults || !core ? null : createCachedAnswerLane({ lookups, limiter: core, now, trustProxy: config.trustProxy, answers });
+  // Injected faults stand in front of every /api request, so with them every request goes through Hono.
+  const lane = config.faults ? null : createCachedAnswerLane({ lookups, limiter: limits.limiters.core, now, trustProxy: config.trustProxy, answers, handover });
 
   return new Promise((resolve, reject) => {
     const server = createServer(

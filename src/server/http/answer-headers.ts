@@ -8,8 +8,8 @@
  * @hono/node-server hands a Response whose headers are a plain object straight
  * to `node:http`, but reading `res.headers` makes it build an undici Response
  * and a Headers object that validates every header, and Hono's `c.body()` does
- * the same for any answer with two headers or more. That was about a third of
- * what a 304 cost under load (--cpu-prof). Answers made elsewhere (preflights,
+ * the same for any answer with two headers or more, and under load that was a
+ * large part of what a 304 cost (--cpu-prof). Answers made elsewhere (preflights,
  * injected faults, Hono's own 404) get the same headers after the route, by
  * `applyAnswerHeadersLate`.
  */

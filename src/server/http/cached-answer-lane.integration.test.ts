@@ -7,6 +7,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { CreditHandover } from '../limits/credit-handover';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
 import { serviceRequestListener } from '../main';
 import type { SqliteStore } from '../store/sqlite-store';
@@ -55,13 +56,14 @@ async function serve(withLane: boolean, now: () => number): Promise<Served> {
   const limiter = new RateLimiter(LIMITS, now, []);
   const answers = new AnswerCache();
   const rows = new LookupCache(store);
-  const app = createApp({ store, lookups: rows, limiter, now, answers, log: () => {} });
+  const handover = new CreditHandover();
+  const app = createApp({ store, lookups: rows, limiter, now, answers, handover, log: () => {} });
   let count = 0;
-  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers });
+  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, handover });
   const counted = withLane
     ? (req: Parameters<typeof lane>[0], res: Parameters<typeof lane>[1]) => {
         const taken = lane(req, res);
-        if (taken) count += 1;
+        if (taken === true) count += 1;
         return taken;
       }
     : null;

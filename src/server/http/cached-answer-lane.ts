@@ -9,24 +9,32 @@
  * cost several times the CPU that bare `node:http` needs to send the same
  * headers (docs/performance-log.md, "The cached-answer lane").
  *
- * The lane runs the same steps as the chain in app.ts, with the same
- * functions: the version check, the credentials, the rate limit, the
- * repository and who may see it, the cache, the validators and the headers.
- * It takes a request only when every step would let it through to a cached
- * answer, and until it takes the credit it only looks at what is already
- * remembered (the token, the repository, the cached answer). Anything else
- * (another method or path, an unusual URL or header, credentials or a
- * repository not remembered, bad credentials, a repository it cannot see, a
- * cache miss, an exhausted limit, an error) returns false with nothing
- * changed, and the request goes to Hono as before. So the lane never makes an
- * answer of its own: its answers are the chain's, in status, headers and body,
- * bar the request id (cached-answer-lane.integration.test.ts compares them).
+ * The lane runs the chain's steps in app.ts with the same functions: the
+ * version check, the credentials, the repository and who may see it, the
+ * cache, the credit (limits/rate-limit.ts `spentCredit`, which settles a
+ * credit for both), the validators and the headers. Until it takes the credit
+ * it only looks at what is already remembered (the token, the repository, the
+ * cached answer), so a request it does not take (another method or path, an
+ * unusual URL or header, credentials or a repository not remembered, bad
+ * credentials, a repository it cannot see, a cache miss) goes to Hono with
+ * nothing changed. Once it has asked for the credit, a request it cannot
+ * finish (refused, a database fault, an entry evicted while a shared limiter
+ * answered) goes to Hono with that take (limits/credit-handover.ts), which the
+ * chain's rate-limit step uses instead of its own: one credit and one round
+ * trip per request, whichever path answers. So the lane never makes an answer
+ * of its own: its answers are the chain's, in status, headers and body, bar
+ * the request id (cached-answer-lane.integration.test.ts compares them).
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
+ *
+ * With this process's counters (SQLite) the lane answers synchronously; with
+ * counters shared in PostgreSQL it answers when `take_credit` returns, and
+ * after a 304 when that 304's own refund is committed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress, judgeCredentials, presentedHash } from '../auth/identify-caller';
-import { settledRateHeaders } from '../limits/rate-limit';
-import type { Caller, RateLimiter } from '../limits/rate-limiter';
+import type { CreditHandover } from '../limits/credit-handover';
+import { spentCredit } from '../limits/rate-limit';
+import type { Caller, Limiter, TakeResult } from '../limits/rate-limiter';
 import { canSee } from '../routes/repository-access';
 import type { LookupCache } from '../store/lookup-cache';
 import type { AnswerCache } from './answer-cache';
@@ -34,19 +42,37 @@ import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';
 import { GITHUB_RESPONSE_HEADERS, newRequestId } from './github-headers';
 import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
+import type { RepoRecord, TokenRecord } from '../store/records';
 
 export interface LaneDependencies {
   /** the rows the chain has looked up (app.ts), of which the lane reads only what is remembered */
   lookups: LookupCache;
-  limiter: RateLimiter;
+  /** core's limiter: this process's counters (the answer is sent at once) or the database's (sent when the credit is taken) */
+  limiter: Limiter;
   now: () => number;
   trustProxy: boolean;
   /** the cache the issue routes fill (app.ts) */
   answers: AnswerCache;
+  /** where a take goes when the lane leaves its request to the chain after all (app.ts's rate-limit step claims it) */
+  handover: CreditHandover;
 }
 
-/** Answers `req` and returns true, or returns false having changed nothing. */
-export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Answers `req` and returns true, or returns false having changed nothing but a
+ * credit it took, which it left in the handover for the chain. With a limiter
+ * that takes its credits in a database, a promise of the same; it never rejects.
+ */
+export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/** All the lane needs, once the credit is taken, to send the answer. */
+interface Prepared {
+  caller: Caller;
+  token: TokenRecord | null;
+  repo: RepoRecord;
+  scope: { repoId: number; dataVersion: number };
+  key: string;
+  acceptEncoding: string | undefined;
+}
 
 // The request URL is the cache key, so the lane takes only a Host and target that
 // @hono/node-server (src/url.ts) uses exactly as sent: then `http://${host}${url}` is the
@@ -90,65 +116,93 @@ function lowerCased(headers: Readonly<Record<string, string>>): Record<string, s
 }
 
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
-  const { lookups, limiter, now, trustProxy, answers } = deps;
+  const { lookups, limiter, now, trustProxy, answers, handover } = deps;
   // What the request-id, CORS and version middlewares gather for every answer, in their order.
   const everyAnswer = lowerCased({ ...GITHUB_RESPONSE_HEADERS, 'X-GitHub-Request-Id': '', ...simpleCorsHeaders(API_CORS), ...VERSION_HEADERS });
 
-  return function cachedAnswerLane(req, res) {
-    if (req.method !== 'GET') return false;
+  /**
+   * Whether every step before the credit would let the request through to a cached
+   * answer, looking only at what is remembered, so nothing changes when it would not.
+   */
+  function prepare(req: IncomingMessage): Prepared | null {
+    if (req.method !== 'GET') return null;
     const url = req.url ?? '';
     const h = req.headers;
     const host = h.host;
-    if (host === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return false;
+    if (host === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return null;
     const path = ISSUES_PATH.exec(url);
-    if (!path || repeatsSingleHeader(req.rawHeaders) || !servesVersion(textOf(h['x-github-api-version']))) return false;
+    if (!path || repeatsSingleHeader(req.rawHeaders) || !servesVersion(textOf(h['x-github-api-version']))) return null;
+    const presented = presentedHash(h.authorization);
+    const record = presented.present && presented.hash !== null ? lookups.rememberedToken(presented.hash) : null;
+    const credentials = judgeCredentials(presented, record, now);
+    if (credentials.kind === 'bad') return null; // or not remembered: the chain decides
+    const token = credentials.kind === 'token' ? credentials.record : null;
+    const caller: Caller = token ? { kind: 'user', login: token.login } : { kind: 'ip', address: clientAddress({ incoming: req }, textOf(h['x-forwarded-for']), trustProxy) };
+    const repo = lookups.rememberedRepo(path[1] as string, path[2] as string);
+    if (!repo || !canSee(token, repo)) return null;
+    const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
+    const key = `http://${host}${url}`;
+    const acceptEncoding = h['accept-encoding'];
+    if (!cachedAnswerReady(answers, scope, key, acceptEncoding)) return null;
+    return { caller, token, repo, scope, key, acceptEncoding };
+  }
 
-    let caller: Caller | null = null;
-    /** a credit taken and not yet given back (a 304 gives it back as its headers are made) */
-    let creditHeld = false;
+  /** Sends the answer the chain would, or leaves the request and its take to the chain. */
+  function finish(req: IncomingMessage, res: ServerResponse, p: Prepared, taken: TakeResult): boolean | Promise<boolean> {
+    if (!taken.allowed) return leave(req, p, taken); // the chain answers the 403 or 429 with this take
     try {
-      // Up to `take`, every look is at what is remembered, and nothing changes: a request
-      // left to the chain costs it no extra reads, and leaves counters and cache as they were.
-      const presented = presentedHash(h.authorization);
-      const record = presented.present && presented.hash !== null ? lookups.rememberedToken(presented.hash) : null;
-      const credentials = judgeCredentials(presented, record, now);
-      if (credentials.kind === 'bad') return false; // or not remembered: the chain decides
-      const token = credentials.kind === 'token' ? credentials.record : null;
-      caller = token ? { kind: 'user', login: token.login } : { kind: 'ip', address: clientAddress({ incoming: req }, textOf(h['x-forwarded-for']), trustProxy) };
-      if (!limiter.wouldAllow(caller)) return false; // the chain answers the 403 or 429
-      const repo = lookups.rememberedRepo(path[1] as string, path[2] as string);
-      if (!repo || !canSee(token, repo)) return false;
-      const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
-      const key = `http://${host}${url}`;
-      const acceptEncoding = h['accept-encoding'];
-      if (!cachedAnswerReady(answers, scope, key, acceptEncoding)) return false;
-
-      const taken = limiter.take(caller);
-      if (!taken.allowed) return false;
-      creditHeld = true;
-      const answer = cachedAnswerFor(answers, scope, key, acceptEncoding);
-      if (!answer) throw new Error('a cached answer vanished between two synchronous reads');
-
-      const { status, headers, body } = revalidatedAnswer(token, repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
+      // Looked up again: with a credit taken in a database, the entry may have gone meanwhile.
+      const answer = cachedAnswerFor(answers, p.scope, p.key, p.acceptEncoding);
+      if (!answer) return leave(req, p, taken);
+      const h = req.headers;
+      const { status, headers, body } = revalidatedAnswer(p.token, p.repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
       const all = lowerCased(headers);
       for (const name in everyAnswer) all[name] = everyAnswer[name] as string;
       all['x-github-request-id'] = newRequestId();
-      const rate = settledRateHeaders(limiter, caller, taken.snapshot, status);
-      if (status === 304) creditHeld = false;
+      const credit = spentCredit(limiter, p.caller, taken.snapshot);
+      const rate = credit.headersFor(status);
       for (const name in rate) all[name] = rate[name] as string;
       if (body) all['content-length'] = String(body.byteLength);
-      res.writeHead(status, all);
-      res.end(body);
-      return true;
+      // A 304's credit is back before the client hears it, so its next request finds it.
+      const returned = credit.returned();
+      if (returned) return returned.then(() => send(res, status, all, body));
+      return send(res, status, all, body);
     } catch (err) {
-      // The chain meets the same fault and answers it (a storage error, say) as it always has;
-      // a fault that has passed by then is simply not seen.
+      // The chain meets the same fault and answers it as it always has, with this credit.
       if (res.headersSent) {
         res.destroy(err instanceof Error ? err : undefined);
         return true;
       }
-      if (creditHeld && caller) limiter.refund(caller);
-      return false;
+      return leave(req, p, taken);
     }
+  }
+
+  function leave(req: IncomingMessage, p: Prepared, taken: TakeResult | Promise<TakeResult>): false {
+    handover.hand(req, limiter, p.caller, taken);
+    return false;
+  }
+
+  return function cachedAnswerLane(req, res) {
+    let p: Prepared | null;
+    try {
+      p = prepare(req);
+    } catch {
+      return false; // the chain meets the same fault and answers it (a storage error, say)
+    }
+    if (!p) return false;
+    const taken = limiter.take(p.caller);
+    if (!(taken instanceof Promise)) return finish(req, res, p, taken);
+    // A fault in the database goes to the chain with the failed take, which answers it (app.ts onError).
+    const prepared = p;
+    return taken.then(
+      (t) => finish(req, res, prepared, t),
+      () => leave(req, prepared, taken),
+    );
   };
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): true {
+  res.writeHead(status, headers);
+  res.end(body);
+  return true;
 }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../app-env';
 import { addStatusHeaders } from '../http/answer-headers';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
+import type { CreditHandover } from './credit-handover';
 import type { Caller, Limiter, RateResource, RateSnapshot } from './rate-limiter';
 
 /** The limiter of each resource; each keeps its own counters. */
@@ -25,9 +26,33 @@ export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
   };
 }
 
-/** The headers of an answer that took a credit: a 304 gives it back (spec 8), so call this once per answer. */
-export function settledRateHeaders(limiter: Limiter, caller: Caller, taken: RateSnapshot, status: number): Record<string, string> {
-  return rateLimitHeaders(status === 304 ? limiter.refund(caller, taken) : taken);
+/**
+ * One request's credit, from the take to its answer: the `x-ratelimit-*` headers
+ * the answer carries, decided once by its status (a 304 gives the credit back,
+ * spec 8.2), and what a 304 must wait for before the client hears it, so the
+ * client's next request finds the credit back. The chain (`rateLimit`) and the
+ * cached-answer lane both settle a credit with this, and nothing else.
+ */
+export interface SpentCredit {
+  /** The answer's rate-limit headers; the first call decides (a 304 refunds), later calls repeat it. */
+  headersFor(status: number): Record<string, string>;
+  /** After a 304: its own refund done (null when there is nothing to wait for). */
+  returned(): Promise<void> | null;
+}
+
+export function spentCredit(limiter: Limiter, caller: Caller, taken: RateSnapshot): SpentCredit {
+  let headers: Record<string, string> | null = null;
+  let returned: Promise<void> | null = null;
+  return {
+    headersFor(status) {
+      if (headers) return headers;
+      if (status !== 304) return (headers = rateLimitHeaders(taken));
+      const refund = limiter.refund(caller, taken);
+      returned = refund.returned;
+      return (headers = rateLimitHeaders(refund.snapshot));
+    },
+    returned: () => returned,
+  };
 }
 
 /** Paths that cost nothing (GitHub: checking your limit does not spend it). */
@@ -40,8 +65,11 @@ export function resourceOfPath(path: string): RateResource {
   return path.startsWith(SEARCH_PREFIX) ? 'search' : 'core';
 }
 
-/** `userIdOf` names a user in the 403 by id, in GitHub's words ("for user ID 123."). */
-export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => Promise<number>): MiddlewareHandler<AppEnv> {
+/**
+ * `userIdOf` names a user in the 403 by id, in GitHub's words ("for user ID 123.").
+ * `handover` holds the takes of requests the cached-answer lane began and left to the chain.
+ */
+export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => Promise<number>, handover?: CreditHandover): MiddlewareHandler<AppEnv> {
   return async function limit(c, next) {
     const caller = c.get('caller');
     const limiter = limiters[resourceOfPath(c.req.path)];
@@ -52,7 +80,7 @@ export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => P
       return;
     }
 
-    const taken = await limiter.take(caller);
+    const taken = await (handover?.claim(requestOf(c.env), limiter, caller) ?? limiter.take(caller));
     if (!taken.allowed) {
       const headers = rateLimitHeaders(taken.snapshot);
       if (taken.reason === 'secondary') {
@@ -62,12 +90,15 @@ export function rateLimit(limiters: RateLimiters, userIdOf: (login: string) => P
       return sendError(c, who, headers);
     }
 
-    // Settled once, with the answer's status: a 304 gives its credit back (spec 8), exactly once.
-    let settled: Record<string, string> | null = null;
-    addStatusHeaders(c, (status) => (settled ??= settledRateHeaders(limiter, caller, taken.snapshot, status)));
+    const credit = spentCredit(limiter, caller, taken.snapshot);
+    addStatusHeaders(c, (status) => credit.headersFor(status));
     await next();
-    // A shared limiter gives a 304's credit back in its database: done before the client
-    // hears the 304, so its next request finds the credit there.
-    if (c.res.status === 304) await limiter.settle?.();
+    const returned = credit.returned();
+    if (returned) await returned;
   };
+}
+
+/** The node:http request under @hono/node-server (its `env.incoming`); none under `app.request()`. */
+function requestOf(env: unknown): object | undefined {
+  return (env as { incoming?: object } | undefined)?.incoming;
 }

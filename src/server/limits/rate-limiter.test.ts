@@ -42,7 +42,7 @@ describe('RateLimiter', () => {
   it('gives a refunded 304 its credit back', () => {
     const rl = new RateLimiter(config, clock().now);
     rl.take(ip);
-    expect(rl.refund(ip).remaining).toBe(2);
+    expect(rl.refund(ip).snapshot.remaining).toBe(2);
   });
 
   it('refuses a burst with a Retry-After within the burst window, without spending primary credit', () => {

@@ -101,12 +101,18 @@ export interface Limiter {
   /** Spends one credit, or says why not (spec 8.4: at 0 the request is not processed). */
   take(caller: Caller): TakeResult | Promise<TakeResult>;
   /**
-   * spec 8.2: a 304 costs nothing, so the credit `taken` spent comes back. Returns what the
-   * answer's headers say at once; a shared limiter gives the credit back in its database meanwhile.
+   * spec 8.2: a 304 costs nothing, so the credit `taken` spent comes back. Says at once what the
+   * answer's headers say; a shared limiter gives the credit back in its database meanwhile.
    */
-  refund(caller: Caller, taken: RateSnapshot): RateSnapshot;
-  /** Waits for credits still being given back (before shutting down). */
+  refund(caller: Caller, taken: RateSnapshot): Refund;
+  /** Waits for every credit still being given back (before shutting down). */
   settle?(): Promise<void>;
+}
+
+/** What a refund leaves: the headers' snapshot, and when the credit is back where the next take looks (null: it already is). */
+export interface Refund {
+  snapshot: RateSnapshot;
+  returned: Promise<void> | null;
 }
 
 export function callerKey(caller: Caller): string {
@@ -217,14 +223,14 @@ export class RateLimiter implements Limiter {
     return { allowed: true, snapshot: this.snapshotOf(caller, w) };
   }
 
-  /** spec 8.2: a 304 costs nothing, so the credit taken for it comes back. */
-  refund(caller: Caller, _taken?: RateSnapshot): RateSnapshot {
+  /** spec 8.2: a 304 costs nothing, so the credit taken for it comes back, at once. */
+  refund(caller: Caller, _taken?: RateSnapshot): Refund {
     const key = this.keyOf(caller);
     const w = this.primary.get(key);
-    if (!w) return this.peek(caller);
+    if (!w) return { snapshot: this.peek(caller), returned: null };
     if (w.used > 0) w.used -= 1;
     this.dirty.add(key);
-    return this.snapshotOf(caller, w);
+    return { snapshot: this.snapshotOf(caller, w), returned: null };
   }
 
   /** The counters changed since the last call, for the store. */

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { AnswerCache } from '../http/answer-cache';
 import { createCachedAnswerLane } from '../http/cached-answer-lane';
+import { CreditHandover } from './credit-handover';
 import { serviceRequestListener } from '../main';
 import { LookupCache } from '../store/lookup-cache';
 import { openSqliteStore } from '../store/sqlite-store';
@@ -176,13 +177,14 @@ describe('the cached-answer lane and search', () => {
     const searchLimiter = new RateLimiter(limitsOf(DEFAULT_RATE_LIMITS, 'search'), now, [], 'search');
     const answers = new AnswerCache();
     const rows = new LookupCache(store);
-    const app = createApp({ store, lookups: rows, limiter, searchLimiter, now, answers, log: () => {} });
-    const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers });
+    const handover = new CreditHandover();
+    const app = createApp({ store, lookups: rows, limiter, searchLimiter, now, answers, handover, log: () => {} });
+    const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, handover });
     let laneAnswers = 0;
     const server: Server = createServer(
       serviceRequestListener(app.fetch, (req, res) => {
         const took = lane(req, res);
-        if (took) laneAnswers += 1;
+        if (took === true) laneAnswers += 1;
         return took;
       }),
     );

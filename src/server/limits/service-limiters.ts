@@ -3,10 +3,11 @@
  *
  * - One process on SQLite: counters in memory, exact in that process, written
  *   to the database by a timer (counter-flush.ts) so a restart keeps them.
- *   The cached-answer lane, which must not wait, can use them.
+ *   The cached-answer lane answers with them without waiting.
  * - Instances sharing PostgreSQL: every credit is taken in the database
  *   (shared-rate-limiter.ts), one round trip per request, so the limit holds
- *   across instances; there is nothing to flush and no lane.
+ *   across instances; there is nothing to flush, and the lane answers when
+ *   the credit is taken.
  */
 import type { Sql } from '../store/postgres/sql';
 import type { CounterStore } from '../store/storage';
@@ -18,8 +19,6 @@ import { SharedRateLimiter } from './shared-rate-limiter';
 
 export interface ServiceLimiters {
   limiters: RateLimiters;
-  /** core's limiter when it answers without waiting (in process), for the cached-answer lane */
-  inProcessCore: RateLimiter | null;
   /** saves or settles what is still in flight; called at shutdown */
   finish(): Promise<void>;
 }
@@ -44,7 +43,6 @@ export async function serviceLimiters(store: CounterStore, shared: Sql | null, o
     const search = new SharedRateLimiter(shared, limitsOf(limits, 'search'), now, 'search', log);
     return {
       limiters: { core, search },
-      inProcessCore: null,
       finish: async () => {
         await Promise.all([core.settle(), search.settle()]);
       },
@@ -71,7 +69,6 @@ export async function serviceLimiters(store: CounterStore, shared: Sql | null, o
   timer.unref();
   return {
     limiters: { core, search },
-    inProcessCore: core,
     finish: async () => {
       clearInterval(timer);
       await flush.flush();
