@@ -1,27 +1,25 @@
 /**
  * An import on PostgreSQL, inside the caller's transaction: the same rows and
  * the same re-import semantics as sqlite-store.ts's `importFrom`, written in
- * batches (one statement per table per batch, arrays unnested) rather than
- * a statement per row, as every statement is a round trip to the server.
+ * batches (one statement per table per batch) rather than a statement per
+ * row, as every statement is a round trip to the server. The wide rows travel
+ * as JSON (import-encoding.ts).
  */
 import { toIsoSeconds } from '../../../shared/iso-seconds';
 import { mentionsIn, userId, type LabelRecord } from '../build-documents';
 import { cleanText } from '../issue-document';
-import { labelKey, type CommentRow, type DocumentText, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
+import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
 import type { ImportedUser } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
+import { encodeComments, encodeIssues, lastOfEach, text, wellFormed, type EncodedComments, type EncodedIssues, type Reference } from './import-encoding';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
 import { searchDocument } from './search-document';
 import { hasNul, type Sql } from './sql';
 
 const BATCH_ROWS = 1000;
-
-function text(doc: DocumentText): string {
-  return typeof doc === 'string' ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength).toString('utf8');
-}
 
 /** `source` in batches of `size`, as it yields them. */
 function* batches<T>(source: Iterable<T>, size = BATCH_ROWS): Generator<T[]> {
@@ -34,11 +32,6 @@ function* batches<T>(source: Iterable<T>, size = BATCH_ROWS): Generator<T[]> {
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-/** The last of each key: one statement may not insert and update the same row twice. */
-function lastOfEach<T>(rows: readonly T[], key: (row: T) => number): T[] {
-  return [...new Map(rows.map((row) => [key(row), row])).values()];
 }
 
 export async function readRepo(sql: Sql, owner: string, name: string): Promise<RepoRecord | null> {
@@ -150,14 +143,14 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
 
   let issueCount = 0;
   for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels))) {
-    await writeIssues(sql, repo.id, batch, stored, stale);
+    await writeIssues(sql, repo.id, encodeIssues(batch, stored), stale);
     for (const row of batch) mention(row.number, row.mentions);
     issueCount += batch.length;
   }
 
   let commentCount = 0;
   for (const batch of batches<CommentRow>(source.commentRows())) {
-    await writeComments(sql, repo, options, batch, numbers, stored, stale);
+    await writeComments(sql, repo, options, encodeComments(batch), numbers, stored, stale);
     for (const row of batch) mention(row.issueNumber, row.mentions);
     commentCount += batch.length;
   }
@@ -187,10 +180,10 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
     const rows = lastOfEach(batch, (e) => e.id);
     await sql.query(
       `INSERT INTO issue_events (id, repo_id, issue_number, event, created_at, doc)
-       SELECT id, $1, n, e, c, d FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[]) AS t(id, n, e, c, d)
+       SELECT id, $1, n, e, c, d FROM json_to_recordset($2::json) AS t(id bigint, n bigint, e text, c text, d text)
        ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, event = excluded.event,
          created_at = excluded.created_at, doc = excluded.doc`,
-      [repo.id, rows.map((e) => e.id), rows.map((e) => e.issueNumber), rows.map((e) => e.event), rows.map((e) => e.createdAt), rows.map((e) => text(e.doc))],
+      [repo.id, JSON.stringify(rows.map((e) => ({ id: e.id, n: e.issueNumber, e: wellFormed(e.event), c: wellFormed(e.createdAt), d: text(e.doc) })))],
     );
     for (const e of batch) closable.add(e.issueNumber);
     eventCount += batch.length;
@@ -218,33 +211,19 @@ async function requireIssues(
   if (missing) throw new StoreError(`${missing.what} issue #${missing.number}, which ${options.owner}/${options.name} does not have`);
 }
 
-async function writeIssues(sql: Sql, repoId: number, rows: readonly IssueRow[], stored: ReadonlySet<number>, stale: StaleText): Promise<void> {
+async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale: StaleText): Promise<void> {
   await sql.query(
     `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
        is_pull_request, closed_at, milestone_title)
-     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::int[], $7::citext[], $8::bigint[], $9::int[], $10::text[],
-       $11::smallint[], $12::text[], $13::text[])
+     SELECT $1, n, s, c, u, k, cr, m, a, d, p, cl, mt
+     FROM json_to_recordset($2::json) AS t(n bigint, s text, c text, u text, k int, cr citext, m bigint, a int, d text, p smallint, cl text, mt text)
      ON CONFLICT (repo_id, number) DO UPDATE SET state = excluded.state, created_at = excluded.created_at, updated_at = excluded.updated_at,
        comments = excluded.comments, creator = excluded.creator, milestone = excluded.milestone, assignee_count = excluded.assignee_count,
        doc = excluded.doc, is_pull_request = excluded.is_pull_request, closed_at = excluded.closed_at, milestone_title = excluded.milestone_title`,
-    [
-      repoId,
-      rows.map((r) => r.number),
-      rows.map((r) => r.state),
-      rows.map((r) => r.createdAt),
-      rows.map((r) => r.updatedAt),
-      rows.map((r) => r.comments),
-      rows.map((r) => r.creator),
-      rows.map((r) => r.milestone),
-      rows.map((r) => r.assigneeCount),
-      rows.map((r) => text(r.doc)),
-      rows.map((r) => (r.isPullRequest ? 1 : 0)),
-      rows.map((r) => r.closedAt),
-      rows.map((r) => r.milestoneTitle),
-    ],
+    [repoId, batch.rows],
   );
   // Rows hanging off an issue stored before are replaced; a new issue has none.
-  const again = rows.filter((r) => stored.has(r.number)).map((r) => r.number);
+  const { again } = batch;
   if (again.length > 0) {
     for (const table of ['issue_labels', 'issue_assignees', 'issue_mentions']) {
       await sql.query(`DELETE FROM ${table} WHERE repo_id = $1 AND number = ANY($2::bigint[])`, [repoId, again]);
@@ -252,41 +231,40 @@ async function writeIssues(sql: Sql, repoId: number, rows: readonly IssueRow[], 
     await sql.query('DELETE FROM issue_references WHERE repo_id = $1 AND source_number = ANY($2::bigint[]) AND source_comment = 0', [repoId, again]);
     for (const n of again) stale.add(repoId, n);
   }
-  // A new issue's row carries all its text (this import's comments on it included).
-  const fresh = rows.filter((r) => !stored.has(r.number));
-  if (fresh.length > 0) {
-    await sql.query(
-      `INSERT INTO issue_text (repo_id, number, document) SELECT $1, n, d::tsvector FROM unnest($2::bigint[], $3::text[]) AS t(n, d)
-       ON CONFLICT (repo_id, number) DO UPDATE SET document = excluded.document`,
-      [repoId, fresh.map((r) => r.number), fresh.map((r) => searchDocument(r.search))],
-    );
-  }
-  const labelPairs = rows.flatMap((r) => r.labelIds.map((id) => ({ id, n: r.number })));
-  if (labelPairs.length > 0) {
+  if (batch.searchText !== null) await insertSearchText(sql, repoId, batch.searchText, 'replace');
+  if (batch.labelPairs.ids.length > 0) {
     await sql.query('INSERT INTO issue_labels (repo_id, label_id, number) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING', [
-      repoId, labelPairs.map((p) => p.id), labelPairs.map((p) => p.n),
+      repoId, batch.labelPairs.ids, batch.labelPairs.numbers,
     ]);
   }
-  const assigneePairs = rows.flatMap((r) => r.assignees.map((login) => ({ login, n: r.number })));
-  if (assigneePairs.length > 0) {
+  if (batch.assigneePairs.logins.length > 0) {
     await sql.query('INSERT INTO issue_assignees (repo_id, login, number) SELECT $1, * FROM unnest($2::citext[], $3::bigint[]) ON CONFLICT DO NOTHING', [
-      repoId, assigneePairs.map((p) => p.login), assigneePairs.map((p) => p.n),
+      repoId, batch.assigneePairs.logins, batch.assigneePairs.numbers,
     ]);
   }
-  await addReferences(sql, repoId, rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))));
+  await addReferences(sql, repoId, batch.references);
+}
+
+/** Search index rows (`[{ n, d }]`, d the tsvector text of search-document.ts); `replace` for rows that may be there already. */
+async function insertSearchText(sql: Sql, repoId: number, rows: string, conflict: 'replace' | 'none'): Promise<void> {
+  await sql.query(
+    `INSERT INTO issue_text (repo_id, number, document) SELECT $1, n, d FROM json_to_recordset($2::json) AS t(n bigint, d tsvector)` +
+      (conflict === 'replace' ? ' ON CONFLICT (repo_id, number) DO UPDATE SET document = excluded.document' : ''),
+    [repoId, rows],
+  );
 }
 
 async function writeComments(
   sql: Sql,
   repo: RepoRecord,
   options: ImportOptions,
-  batch: readonly CommentRow[],
+  batch: EncodedComments,
   numbers: ReadonlySet<number>,
   stored: ReadonlySet<number>,
   stale: StaleText,
 ): Promise<void> {
-  await requireIssues(sql, repo, options, numbers, batch.map((c) => ({ number: c.issueNumber, what: `comment ${c.id} belongs to` })));
-  const rows = lastOfEach(batch, (c) => c.id);
+  const { rows } = batch;
+  await requireIssues(sql, repo, options, numbers, batch.batch.map((c) => ({ number: c.issueNumber, what: `comment ${c.id} belongs to` })));
   const ids = rows.map((c) => c.id);
   // A comment given again under another issue (or repository) moves: the text of the issue it leaves is rebuilt too.
   const before = await sql.query<{ id: number; repo_id: number; issue_number: number }>('SELECT id, repo_id, issue_number FROM comments WHERE id = ANY($1::bigint[])', [ids]);
@@ -298,15 +276,15 @@ async function writeComments(
   await addReferences(sql, repo.id, rows.flatMap((c) => c.references.map((target) => ({ target, source: c.issueNumber, comment: c.id, createdAt: c.createdAt }))));
   await sql.query(
     `INSERT INTO comments (id, repo_id, issue_number, created_at, updated_at, doc, author)
-     SELECT id, $1, n, c, u, d, a FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::citext[]) AS t(id, n, c, u, d, a)
+     SELECT id, $1, n, c, u, d, a FROM json_to_recordset($2::json) AS t(id bigint, n bigint, c text, u text, d text, a citext)
      ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, created_at = excluded.created_at,
        updated_at = excluded.updated_at, doc = excluded.doc, author = excluded.author`,
-    [repo.id, ids, rows.map((c) => c.issueNumber), rows.map((c) => c.createdAt), rows.map((c) => c.updatedAt), rows.map((c) => text(c.doc)), rows.map((c) => c.author)],
+    [repo.id, batch.json],
   );
   for (const c of rows) if (!numbers.has(c.issueNumber) || stored.has(c.issueNumber)) stale.add(repo.id, c.issueNumber);
 }
 
-async function addReferences(sql: Sql, repoId: number, refs: ReadonlyArray<{ target: number; source: number; comment: number; createdAt: string }>): Promise<void> {
+async function addReferences(sql: Sql, repoId: number, refs: readonly Reference[]): Promise<void> {
   for (const batch of batches(refs)) {
     await sql.query(
       `INSERT INTO issue_references (repo_id, target_number, source_number, source_comment, created_at)
@@ -327,10 +305,6 @@ export async function rebuildSearchText(sql: Sql, repoId: number, numbers: reado
     );
     await sql.query('DELETE FROM issue_text WHERE repo_id = $1 AND number = ANY($2::bigint[])', [repoId, batch]);
     if (rows.length === 0) continue;
-    await sql.query('INSERT INTO issue_text (repo_id, number, document) SELECT $1, n, d::tsvector FROM unnest($2::bigint[], $3::text[]) AS t(n, d)', [
-      repoId,
-      rows.map((r) => r.number),
-      rows.map((r) => searchDocument(searchTextOfDocuments(r.doc, r.comments ?? []))),
-    ]);
+    await insertSearchText(sql, repoId, JSON.stringify(rows.map((r) => ({ n: r.number, d: searchDocument(searchTextOfDocuments(r.doc, r.comments ?? [])) }))), 'none');
   }
 }
