@@ -115,15 +115,13 @@ describe('two instances on one PostgreSQL', () => {
     writeFileSync(file, JSON.stringify([{ ...makeIssues(1)[0], title: 'Renamed by an import' }]));
     const imported = await runCli('import', '--db', url, '--repo', 'octo/hello', file);
     expect(imported.code, imported.stderr).toBe(0);
-    const written = Date.now();
-    for (const s of [a, b]) await until('the import seen', () => titleOn(s), (t) => t === 'Renamed by an import', 1000);
-    expect(Date.now() - written).toBeLessThan(1000);
+    // Both instances polled at once, so "within a second" holds for each from the moment of the write.
+    await Promise.all([a, b].map((s) => until('the import seen', () => titleOn(s), (t) => t === 'Renamed by an import', 1000)));
 
     const revoked = await runCli('token', 'revoke', '--db', url, bob);
     expect(revoked.code, revoked.stderr).toBe(0);
-    for (const s of [a, b]) {
-      await until('the revocation seen', async () => (await fetch(`${s.origin}/api/repos/octo/hello/issues/1`, { headers })).status, (status) => status === 401, 1000);
-    }
+    const statusOn = async (s: RunningService) => (await fetch(`${s.origin}/api/repos/octo/hello/issues/1`, { headers })).status;
+    await Promise.all([a, b].map((s) => until('the revocation seen', () => statusOn(s), (status) => status === 401, 1000)));
   });
 
   it('lose no spent credit when an instance is killed with SIGKILL', async () => {

@@ -148,3 +148,16 @@ export const searchArbitrary = (syntax: readonly string[]) => fc.record({
   privateRepoIds: fc.subarray([1, 2, 3]),
 });
 
+
+function hasText(node: SearchNode | null): boolean {
+  if (node === null) return false;
+  if (node.kind === 'text') return true;
+  if (node.kind === 'not') return hasText(node.operand);
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasText);
+  return false;
+}
+
+/** Whether an engine must give the reference's order: a ranked search (text, no explicit sort) orders by each engine's own score. */
+export function hasDefinedOrder(s: Search): boolean {
+  return s.sort !== null || !hasText(s.where);
+}

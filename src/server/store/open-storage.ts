@@ -27,7 +27,12 @@ export function toStorageError(err: unknown, db: string): unknown {
   return isPostgresUrl(db) ? toPostgresStorageError(err, describePostgresUrl(db)) : toSqliteStorageError(err, db);
 }
 
-/** For a command: every storage failure, in any later call too, arrives as a StorageError naming the database. */
+/**
+ * For a command: every storage failure, in any later call too, arrives as a StorageError naming
+ * the database. On PostgreSQL it does not listen for other instances' writes (a command keeps
+ * nothing derived from the data, so that connection would only be held, never read), and its
+ * statements are not bounded as a request's are: an import on a busy host takes what it takes.
+ */
 export async function openCommandStorage(db: string, options: StorageOpenOptions = {}): Promise<Storage> {
   if (isPostgresUrl(db)) return withFaultsMapped(await openPostgresStorage(db), (err) => toStorageError(err, db));
   return openSqliteReportingFaults(db, options);
@@ -35,10 +40,12 @@ export async function openCommandStorage(db: string, options: StorageOpenOptions
 
 /**
  * For the service: a request's storage failure reaches the error handler as the engine
- * raised it (no wrapper on the hot path), which maps it with `toStorageError`.
+ * raised it (no wrapper on the hot path), which maps it with `toStorageError`. On PostgreSQL
+ * it listens, so its caches last until any instance or command writes what readers see, and
+ * each statement is bounded, so a request answers quickly while the database is slow or away.
  */
 export async function openServiceStorage(db: string, log?: (line: string) => void): Promise<Storage> {
-  if (isPostgresUrl(db)) return openPostgresStorage(db, { log });
+  if (isPostgresUrl(db)) return openPostgresStorage(db, { log, serving: true });
   return openSqliteExplainingFaults(db);
 }
 

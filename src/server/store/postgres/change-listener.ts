@@ -1,19 +1,49 @@
 /**
  * Tells an instance when anything in the database changed, by any instance
- * or command: every write transaction bumps `store_version`, whose trigger
- * notifies STORE_VERSION_CHANNEL at commit (schema.ts). One connection
- * LISTENs; `version()` is what the storage's `changeVersion` returns.
+ * or command: every write that changes what readers see bumps
+ * `store_version`, whose trigger notifies STORE_VERSION_CHANNEL at commit
+ * (schema.ts). One connection LISTENs; `version()` is what the storage's
+ * `changeVersion` returns.
  *
  * While that connection is down the instance cannot hear of changes, so
  * `version()` moves on every call and nothing derived from the data is kept;
  * it reconnects by itself, and the reconnection counts as a change too.
+ *
+ * Only a serving instance keeps what it derived from the data across
+ * requests; a command (import, token, mirror …) uses `UnheardChanges`
+ * instead, and holds no connection it would never read.
  */
 import pg from 'pg';
 import { STORE_VERSION_CHANNEL } from './schema';
 
 const RECONNECT_MS = 1000;
 
-export class ChangeListener {
+/** What the storage asks to know whether what it derived from the data still holds. */
+export interface ChangeSource {
+  /** differs after any change this source has heard of, or may have missed */
+  version(): number;
+  /** a write of this instance that readers see, known before any notification comes back */
+  bump(): void;
+  close(): Promise<void>;
+}
+
+/** For a storage that listens to nothing: every call may follow a change elsewhere, so nothing derived is kept. */
+export class UnheardChanges implements ChangeSource {
+  private generation = 0;
+
+  version(): number {
+    this.generation += 1;
+    return this.generation;
+  }
+
+  bump(): void {
+    this.generation += 1;
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class ChangeListener implements ChangeSource {
   private client: pg.Client | null = null;
   private listening = false;
   private generation = 0;
@@ -35,7 +65,6 @@ export class ChangeListener {
     return this.generation;
   }
 
-  /** A write of this instance, known before its notification comes back. */
   bump(): void {
     this.generation += 1;
   }

@@ -11,6 +11,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describeStorageContract('PostgreSQL', async () => {
-  const storage = await openPostgresStorage(await server.freshDatabase(), { log: () => {} });
+  const storage = await openPostgresStorage(await server.freshDatabase(), { serving: true, log: () => {} });
   return { storage, close: () => storage.close() };
 });

@@ -1,0 +1,171 @@
+// What the PostgreSQL storage shows beyond the contract suite: which writes every instance
+// hears of, which opening listens for them, and label filters answered as SQLite answers them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseListParams, type ListParams } from '../../../shared/list-params';
+import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { makeIssues } from '../../../../test-support/server/test-service';
+import { parseQueryString } from '../../http/query-string';
+import { openCommandStorage, openServiceStorage, sharedCountersOf } from '../open-storage';
+import type { MirrorWalk } from '../records';
+import { openSqliteStore } from '../sqlite-store';
+import type { Storage } from '../storage';
+import { openPostgresStorage } from './postgres-storage';
+import { STORE_VERSION_CHANNEL } from './schema';
+
+const START_TIMEOUT_MS = 60_000;
+const NOW = Date.UTC(2026, 0, 1);
+const PUBLIC = { owner: 'octo', name: 'hello', makePrivate: false };
+const SOURCE = 'https://api.github.com/repos/octo/hello';
+const WALK: MirrorWalk = { firstUrl: `${SOURCE}/issues?state=all`, etag: 'W/"1"', since: null, nextUrl: null, runNewest: null };
+
+let server: PostgresServer;
+const open: Array<{ close(): unknown }> = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  for (const o of open.reverse()) await o.close();
+  await server?.stop();
+});
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  open.push({ close: () => client.end() });
+  return client;
+}
+
+/** The version every instance hears of (change-listener.ts), read from outside the storage. */
+async function storeVersion(observer: pg.Client): Promise<number> {
+  const { rows } = await observer.query<{ version: string }>('SELECT version FROM store_version WHERE id = 1');
+  return Number(rows[0]?.version);
+}
+
+describe('which writes every instance hears of', () => {
+  async function mirrored(): Promise<{ storage: Storage; observer: pg.Client; repoId: number }> {
+    const url = await server.freshDatabase();
+    const storage = await openPostgresStorage(url, { log: () => {} });
+    open.push(storage);
+    const mirror = await storage.openMirror(PUBLIC, SOURCE, NOW);
+    return { storage, observer: await connect(url), repoId: mirror.repo.id };
+  }
+
+  it("a mirror's bookkeeping leaves the store version alone; an import moves it", async () => {
+    const { storage, observer, repoId } = await mirrored();
+    const before = await storeVersion(observer);
+    await storage.saveMirrorWalk(repoId, 'issues', WALK);
+    await storage.setMirrorSourcePrivate(repoId, true);
+    await storage.completeMirror(repoId, NOW);
+    expect(await storeVersion(observer)).toBe(before);
+    expect((await storage.findMirror('octo', 'hello', SOURCE))?.completedAt).toBe(NOW / 1000);
+
+    await storage.importIssues(PUBLIC, makeIssues(1), [], NOW);
+    expect(await storeVersion(observer)).toBeGreaterThan(before);
+    const afterImport = await storeVersion(observer);
+    await storage.saveMirrorPage(PUBLIC, 'issues', WALK, { issues: makeIssues(2) }, NOW);
+    expect(await storeVersion(observer)).toBeGreaterThan(afterImport);
+  });
+
+  it('one transaction moves the store version only when it keeps a write readers see', async () => {
+    const { storage, observer, repoId } = await mirrored();
+    const before = await storeVersion(observer);
+    await storage.atomically(async (tx) => {
+      await tx.saveMirrorWalk(repoId, 'comments', WALK);
+      // A write rolled back to its savepoint changed nothing readers see.
+      await expect(Promise.resolve(tx.renameRepo({ owner: 'octo', name: 'nothing' }, { owner: 'octo', name: 'else' }, NOW))).rejects.toThrow();
+      await tx.completeMirror(repoId, NOW);
+    });
+    expect(await storeVersion(observer)).toBe(before);
+
+    await storage.atomically(async (tx) => {
+      await tx.saveMirrorWalk(repoId, 'events', WALK);
+      await tx.importIssues(PUBLIC, makeIssues(1), [], NOW);
+    });
+    expect(await storeVersion(observer)).toBeGreaterThan(before);
+  });
+});
+
+describe('which opening listens for changes', () => {
+  /** The other connections to the database whose last statement was a LISTEN for the store version. */
+  async function listeners(observer: pg.Client): Promise<number> {
+    const { rows } = await observer.query<{ n: string }>(
+      'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = $1',
+      [`LISTEN ${STORE_VERSION_CHANNEL}`],
+    );
+    return Number(rows[0]?.n);
+  }
+
+  /** The statement timeout a storage's connections run with, as PostgreSQL reports it. */
+  async function statementTimeout(storage: Storage): Promise<string | undefined> {
+    const sql = sharedCountersOf(storage);
+    if (!sql) throw new Error('not a PostgreSQL storage');
+    return (await sql.query<{ statement_timeout: string }>('SHOW statement_timeout'))[0]?.statement_timeout;
+  }
+
+  it("a command's storage (import, rename, token, mirror …) holds no LISTEN connection and no request's time bound; the service's holds both", async () => {
+    const url = await server.freshDatabase();
+    const observer = await connect(url);
+    const command = await openCommandStorage(url);
+    try {
+      await command.importIssues(PUBLIC, makeIssues(1), [], NOW);
+      expect(await listeners(observer)).toBe(0);
+      // An import on a busy host may take longer than a request may wait.
+      expect(await statementTimeout(command)).toBe('0');
+    } finally {
+      await command.close();
+    }
+
+    const service = await openServiceStorage(url, () => {});
+    try {
+      expect(await listeners(observer)).toBe(1);
+      expect(await statementTimeout(service)).toBe('3s');
+    } finally {
+      await service.close();
+    }
+    expect(await listeners(observer)).toBe(0);
+  });
+});
+
+describe('label filters', () => {
+  function listParams(query: string): ListParams {
+    const read = parseQueryString(query);
+    const parsed = read.ok ? parseListParams(read.read) : null;
+    if (!parsed?.ok) throw new Error(`bad list query ${query}`);
+    return parsed.value;
+  }
+  const numbers = (documents: readonly string[]) => documents.map((d) => (JSON.parse(d) as { number: number }).number);
+
+  it('answer as SQLite answers: every label named, without case; one the repository lacks, or one named twice, matches nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-labels-'));
+    const sqlite = openSqliteStore(path.join(dir, 'labels.db'));
+    const postgres = await openPostgresStorage(await server.freshDatabase(), { log: () => {} });
+    open.push({ close: () => rmSync(dir, { recursive: true, force: true }) }, sqlite, postgres);
+    const issues = makeIssues(30);
+    const liteId = sqlite.importIssues(PUBLIC, issues, [], NOW).repo.id;
+    const pgId = (await postgres.importIssues(PUBLIC, issues, [], NOW)).repo.id;
+    const all = listParams('?state=all&per_page=100');
+    const cases: Array<[string, string[]]> = [
+      ['one label, another case', ['BUG']],
+      ['two labels, both needed', ['Enhancement', 'good first issue']],
+      ['a label the repository has and one it lacks', ['bug', 'no-such-label']],
+      ['the same label twice', ['docs', 'DOCS']],
+    ];
+    let matched = 0;
+    for (const [what, labels] of cases) {
+      const params = { ...all, labels };
+      const expected = sqlite.listIssues(liteId, params);
+      const actual = await postgres.listIssues(pgId, params);
+      expect(numbers(actual.documents), what).toEqual(numbers(expected.documents));
+      expect(actual.total, what).toBe(expected.total);
+      matched += expected.total;
+    }
+    // The cases are not all empty answers that agree by accident.
+    expect(matched).toBeGreaterThan(0);
+  });
+});
