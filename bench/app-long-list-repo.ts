@@ -5,7 +5,7 @@
  * two runs scroll the same rows.
  */
 import type { ImportedIssue } from '../src/server/store/import-schema';
-import type { SqliteStore } from '../src/server/store/sqlite-store';
+import type { SqliteStore } from '../src/server/store/sqlite/sqlite-store';
 
 export const LONG_LIST_REPO = { owner: 'bench', name: 'long-list' } as const;
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadDemo } from '../src/server/commands/load-demo';
 import { DEFAULT_RATE_LIMITS } from '../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../src/server/main';
-import { openSqliteStore } from '../src/server/store/sqlite-store';
+import { openSqliteStore } from '../src/server/store/sqlite/sqlite-store';
 import { importLongList } from './app-long-list-repo';
 
 const GENEROUS_LIMIT = 1_000_000_000;

@@ -8,6 +8,12 @@
  * round (docs/performance-log.md, 2026-11-26).
  */
 
+/**
+ * Page 1, the scenario every peer target is set on, is loaded this many times per server, servers
+ * alternating; so is the deep page of ours and the ceiling, whose ratios to page 1 have targets.
+ */
+export const LOAD_ROUNDS = 3;
+
 /** The order of the servers in round `round` (from 0): each round starts one further on, so none is always first. */
 export function rotated<T>(items: readonly T[], round: number): T[] {
   if (items.length === 0) return [];

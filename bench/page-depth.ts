@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../src/server/main';
 import type { ImportedIssue } from '../src/server/store/import-schema';
-import { openSqliteStore } from '../src/server/store/sqlite-store';
+import { openSqliteStore } from '../src/server/store/sqlite/sqlite-store';
 
 const LABELS = ['bug', 'enhancement', 'docs', 'perf', 'security', 'question'];
 const WORDS = 'the service returns issues of a repository with labels pagination tokens limits errors and markdown bodies'.split(' ');

@@ -29,7 +29,8 @@ import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
 import { SCALE_OUT_DURATION_S, scaleOutBenchmarks } from './scale-out';
 import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load';
-import { LOAD_ROUNDS, serviceBenchmarks } from './service-load';
+import { LOAD_ROUNDS } from './load-rounds';
+import { serviceBenchmarks } from './service-load';
 
 const PEERS_DIR = path.resolve('bench', 'peers');
 const APP_BENCHMARKS = path.resolve('bench', 'app-benchmarks.ts');

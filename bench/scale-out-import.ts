@@ -10,7 +10,7 @@ import { importRepository } from './import-timing';
 import { rotated } from './load-rounds';
 import type { Engine } from './scale-out-rows';
 import { dropDatabase } from './scale-out-servers';
-import { LOAD_ROUNDS } from './service-load';
+import { LOAD_ROUNDS } from './load-rounds';
 
 /** The imports of round `round`: PostgreSQL and SQLite in turn, the pair's order swapped each round. */
 export function importOrder(round: number): Engine[] {

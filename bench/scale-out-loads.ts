@@ -19,7 +19,7 @@ import type { ScenarioKey, ServerKey, TakeKey } from './scale-out-rows';
 import { boundedLoad, fetchEtag, HIGH_LIMIT, startNginx, startServe, timeTakes } from './scale-out-servers';
 import { callsPerCaller, type TakeTiming } from './scale-out-stats';
 import { NONCE_PARAM } from './search-load';
-import { LOAD_ROUNDS } from './service-load';
+import { LOAD_ROUNDS } from './load-rounds';
 
 const TAKE_WARMUP_CALLS = 200;
 const TAKE_CALLS = 2_000;

@@ -4,7 +4,7 @@ import { formatNumber } from './bench-row';
 import { timeSummary } from './import-timing';
 import type { LoadResult } from './load';
 import { summarizeRounds, type RoundsSummary, type TakeTiming } from './scale-out-stats';
-import { LOAD_ROUNDS } from './service-load';
+import { LOAD_ROUNDS } from './load-rounds';
 
 const FULL_SIZE_ENTRIES = 100_000;
 const IMPORT_TARGET_S = 30;

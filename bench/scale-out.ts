@@ -42,7 +42,7 @@ import { loadRounds, type LoadFigures } from './scale-out-loads';
 import { buildRows, importRow } from './scale-out-rows';
 import { HIGH_LIMIT } from './scale-out-servers';
 import { NONCE_PARAM } from './search-load';
-import { LOAD_ROUNDS } from './service-load';
+import { LOAD_ROUNDS } from './load-rounds';
 
 // What scale-out.test.ts checks, where it was written.
 export { importOrder } from './scale-out-import';

@@ -12,7 +12,7 @@
  * walking pages 1–33 (every page of 30 within GitHub's first 1,000 results)
  * with a parameter the service ignores that makes every URL new (load.ts,
  * RequestCycle). The targets are read from the uncached loads. Paging one
- * search ranks its matches once (store/sqlite-search.ts), so the word is
+ * search ranks its matches once (store/sqlite/sqlite-search.ts), so the word is
  * also loaded "cold", every request a query the engine has not seen.
  *
  * The uncached and cold loads and both peers are taken in rounds with the servers

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { loadDemo } from '../../src/server/commands/load-demo';
 import type { FullConfig } from '@playwright/test';
 import { openCommandStorage } from '../../src/server/store/open-storage';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { createDatabase, startPostgres } from '../../test-support/server/postgres-server';
 import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
 import { importPrivateNotes } from './private-notes-repository';

@@ -6,7 +6,7 @@
  */
 import { hashToken } from '../../src/server/auth/tokens';
 import { importedIssueList } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite-store';
+import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 
 export const PRIVATE_NOTES_REPO = { owner: 'hygiene', name: 'private-notes' } as const;
 /** A token only these journeys use; the template database keeps its hash, as for any token. */

@@ -7,7 +7,7 @@
  */
 import { importedLabel, importedUser, type ImportedComment, type ImportedIssue } from '../../src/server/store/import-schema';
 import { importedCommentList, importedIssueList } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite-store';
+import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { XSS_CORPUS, type XssPayload } from './xss-corpus';
 
 export const HOSTILE_REPO = { owner: 'hostile', name: 'markdown' } as const;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/tokens';
-import { openSqliteStore } from './store/sqlite-store';
+import { openSqliteStore } from './store/sqlite/sqlite-store';
 import { makeIssues } from '../../test-support/server/test-service';
 
 const run = promisify(execFile);

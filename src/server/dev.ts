@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { hasDemoData, loadDemo } from './commands/load-demo';
 import { DEFAULT_SERVICE_CONFIG, startService } from './main';
-import { openSqliteStore } from './store/sqlite-store';
+import { openSqliteStore } from './store/sqlite/sqlite-store';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API_PORT = Number(process.env.API_PORT ?? 8081);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceBounds } from './http/resource-bounds';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
-import { openSqliteStore } from './store/sqlite-store';
+import { openSqliteStore } from './store/sqlite/sqlite-store';
 import { makeIssues } from '../../test-support/server/test-service';
 
 const BOUNDS: ResourceBounds = {

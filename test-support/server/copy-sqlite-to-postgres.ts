@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { searchDocument } from '../../src/server/store/postgres/search-document';
 import type { Sql } from '../../src/server/store/postgres/sql';
-import { storedSearchText } from '../../src/server/store/sqlite-search-index';
+import { storedSearchText } from '../../src/server/store/sqlite/sqlite-search-index';
 
 /** In an order that satisfies the foreign keys. */
 const TABLES = [

@@ -4,7 +4,7 @@
  * from (PostgreSQL's copies the SQLite file it makes into PostgreSQL).
  */
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite-store';
+import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { REPOS, type GeneratedIssue } from './search-arbitraries';
 import type { ReferenceRepo } from './search-reference';
 

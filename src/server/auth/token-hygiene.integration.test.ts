@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { runCli } from '../../../test-support/server/fuzz-child-service';
 import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
 import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
 import { RICH_COMMENTS, RICH_ISSUES } from '../../../test-support/server/rich-repository';

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { makeIssues } from '../../../test-support/server/test-service';
 import { createFaultInjector } from './fault-injector';
 

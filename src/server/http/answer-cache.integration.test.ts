@@ -2,7 +2,7 @@
 // rename or mirror on the same database file) must show on the very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;

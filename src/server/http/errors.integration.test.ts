@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../shared/api-constants';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
-import type { SqliteStore } from '../store/sqlite-store';
-import { openSqliteStore } from '../store/sqlite-store';
+import type { SqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;

@@ -10,7 +10,7 @@ import { startChildService } from '../../../test-support/server/fuzz-child-servi
 import { windowProblems } from '../../../test-support/server/fuzz-rate-window';
 import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
 import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 
 const TIMEOUT_MS = 30_000;
 const LIST = '/api/repos/octo/hello/issues?per_page=1';

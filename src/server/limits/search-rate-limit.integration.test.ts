@@ -13,7 +13,7 @@ import { createCachedAnswerLane } from '../http/cached-answer-lane';
 import { CreditHandover } from './credit-handover';
 import { serviceRequestListener } from '../main';
 import { LookupCache } from '../store/lookup-cache';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { runCli, startChildService } from '../../../test-support/server/fuzz-child-service';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from './rate-limiter';

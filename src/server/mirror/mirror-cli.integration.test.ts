@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { HISTORY_EVENTS, importHistoryRepository } from '../../../test-support/server/history-repository';
 import { auth, makeComments, makeIssues, serveDatabase, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { mirrorRepository, type MirrorEvent, type MirrorOptions, type MirrorResult } from './mirror-repository';

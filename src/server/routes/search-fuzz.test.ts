@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from '../limits/rate-limiter';
-import type { SqliteStore } from '../store/sqlite-store';
-import { openSqliteStore } from '../store/sqlite-store';
+import type { SqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { importSearchRepositories } from '../../../test-support/server/search-repository';
 import { makeIssues, TOKENS } from '../../../test-support/server/test-service';
 

@@ -1,6 +1,6 @@
 // A running service and a second writer on the same file (the CLI's `import` or `mirror`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 import { makeIssues, startTestService, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../main';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
 import { runCli, spawnCli } from '../../../test-support/server/run-cli';
 import { makeComments, makeIssues } from '../../../test-support/server/test-service';

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
 import { issueReferencesIn } from './build-event-documents';
 import { commentRow, issueRow } from './import-rows';
-import type { SqliteStore } from './sqlite-store';
-import { MIGRATIONS } from './schema';
-import { openSqliteStore } from './sqlite-store';
+import type { SqliteStore } from './sqlite/sqlite-store';
+import { MIGRATIONS } from './sqlite/schema';
+import { openSqliteStore } from './sqlite/sqlite-store';
 
 let dir = '';
 beforeAll(() => {

@@ -9,8 +9,8 @@ import { openPostgresStorage, PostgresStorage } from './postgres/postgres-storag
 import type { Sql } from './postgres/sql';
 import { toPostgresStorageError } from './postgres/postgres-errors';
 import { describePostgresUrl, isPostgresUrl } from './postgres/postgres-url';
-import { openSqliteExplainingFaults, openSqliteReportingFaults, toSqliteStorageError } from './sqlite-errors';
-import type { StoreOpenOptions } from './sqlite-store';
+import { openSqliteExplainingFaults, openSqliteReportingFaults, toSqliteStorageError } from './sqlite/sqlite-errors';
+import type { StoreOpenOptions } from './sqlite/sqlite-store';
 import type { Storage } from './storage';
 import { StorageError, withFaultsMapped } from './store-error';
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListParams } from '../../shared/list-params';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { SqliteStore } from './sqlite-store';
-import { openSqliteStore } from './sqlite-store';
+import type { SqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 
 const REPO = { owner: 'octo', name: 'again', makePrivate: false };
 const ALL: ListParams = {

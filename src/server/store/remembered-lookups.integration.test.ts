@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 
 let svc: TestService;
 beforeAll(async () => {

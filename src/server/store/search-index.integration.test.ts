@@ -10,9 +10,9 @@ import type { SearchNode, SearchSort, TextField } from '../../shared/search-quer
 import { commentRow, issueRow } from './import-rows';
 import type { ImportedComment, ImportedIssue } from './import-schema';
 import type { SearchPage } from './records';
-import type { SqliteStore } from './sqlite-store';
-import { MIGRATIONS } from './schema';
-import { openSqliteStore } from './sqlite-store';
+import type { SqliteStore } from './sqlite/sqlite-store';
+import { MIGRATIONS } from './sqlite/schema';
+import { openSqliteStore } from './sqlite/sqlite-store';
 
 const SPAN = { start: 0, end: 0 };
 const word = (text: string): SearchNode => ({ kind: 'text', text, phrase: false, span: SPAN });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 import { StorageError } from './store-error';
 import { snapshotDatabase } from '../../../test-support/server/database-snapshot';
 import { runCli } from '../../../test-support/server/run-cli';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
-import { MIGRATIONS } from '../schema';
+import { MIGRATIONS } from '../sqlite/schema';
 import { StoreError } from '../store-error';
 import { migratePostgres } from './migrate';
 import { describePostgresUrl } from './postgres-url';

@@ -15,7 +15,7 @@ import { startPostgres, type PostgresServer } from '../../../../test-support/ser
 import { importSearchRepositories } from '../../../../test-support/server/search-repository';
 import type { ImportedIssue } from '../import-schema';
 import type { SearchHit, SearchPage, SearchRequest } from '../records';
-import { openSqliteStore, type SqliteStore } from '../sqlite-store';
+import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store';
 import { migratePostgres } from './migrate';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { sqlOf, type Sql } from './sql';

@@ -16,7 +16,7 @@ import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlit
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
 import { referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { SearchRequest } from '../records';
-import { openSqliteStore } from '../sqlite-store';
+import { openSqliteStore } from '../sqlite/sqlite-store';
 import { migratePostgres } from './migrate';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { sqlOf, type Sql } from './sql';

@@ -11,7 +11,7 @@ import { makeIssues } from '../../../../test-support/server/test-service';
 import { parseQueryString } from '../../http/query-string';
 import { openCommandStorage, openServiceStorage, sharedCountersOf } from '../open-storage';
 import type { MirrorWalk } from '../records';
-import { openSqliteStore } from '../sqlite-store';
+import { openSqliteStore } from '../sqlite/sqlite-store';
 import type { Storage } from '../storage';
 import { openPostgresStorage } from './postgres-storage';
 import { STORE_VERSION_CHANNEL } from './schema';

@@ -12,8 +12,8 @@ import { importHistoryRepository } from '../../../../test-support/server/history
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
 import { importRichRepositories } from '../../../../test-support/server/rich-repository';
 import type { DocumentPage } from '../records';
-import * as lite from '../sqlite-timeline';
-import { openSqliteStore } from '../sqlite-store';
+import * as lite from '../sqlite/sqlite-timeline';
+import { openSqliteStore } from '../sqlite/sqlite-store';
 import { migratePostgres } from './migrate';
 import * as postgres from './postgres-timeline';
 import { sqlOf, type Sql } from './sql';

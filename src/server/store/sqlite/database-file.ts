@@ -4,7 +4,7 @@
  * to date (schema.ts).
  */
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../schema';
+import { MIGRATIONS } from './schema';
 import { StoreError } from '../store-error';
 
 export interface StoreOpenOptions {

@@ -4,7 +4,7 @@
  * (`changeVersion`) that tells the caches in front of the store when to forget theirs.
  */
 import type Database from 'better-sqlite3';
-import { KeysetPager } from '../keyset-pager';
+import { KeysetPager } from './keyset-pager';
 import type { SqliteConnection } from './connection';
 
 export class DerivedCaches {

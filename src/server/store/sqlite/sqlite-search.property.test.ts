@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SearchQuery } from '../../shared/search-query';
-import { referenceSearch, type ReferenceRepo } from '../../../test-support/server/search-reference';
-import type { SearchRequest } from './records';
+import type { SearchQuery } from '../../../shared/search-query';
+import { referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
+import type { SearchRequest } from '../records';
 import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
-import { dataset, hasDefinedOrder, searchArbitrary, type GeneratedIssue, type Search } from '../../../test-support/server/search-arbitraries';
-import { importDataset } from '../../../test-support/server/search-dataset';
+import { dataset, hasDefinedOrder, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
+import { importDataset } from '../../../../test-support/server/search-dataset';
 
 /** This engine's own query syntax typed as text, which must read as the words in it. */
 const search = searchArbitrary(['"', '*', 'NEAR(a b)', 'OR', '^crash', 'title:crash', '"crash" OR "page"', '--', '(']);

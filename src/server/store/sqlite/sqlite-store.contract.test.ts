@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeStorageContract } from '../../../test-support/server/storage-contract';
+import { describeStorageContract } from '../../../../test-support/server/storage-contract';
 import { openSqliteStore } from './sqlite-store';
 
 describeStorageContract('SQLite', async () => {

@@ -10,12 +10,12 @@
  * Text under OR or NOT is a membership test against the index's matches.
  */
 import type Database from 'better-sqlite3';
-import { TEXT_FIELDS, type SearchNode, type TextField } from '../../shared/search-query';
-import { MAX_SEARCH_RESULTS } from '../../shared/search-params';
-import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from './records';
-import { conjunctsOf, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from './search-plan';
-import { SEARCH_KEY_SQL, searchKeyRange } from './search-text';
-import { Compiler, join, phraseOf, Scope, sql, type Sql } from './sqlite/search-compiler';
+import { TEXT_FIELDS, type SearchNode, type TextField } from '../../../shared/search-query';
+import { MAX_SEARCH_RESULTS } from '../../../shared/search-params';
+import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
+import { conjunctsOf, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
+import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
+import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
 
 export interface SearchContext {
   prepare(sql: string): Database.Statement;

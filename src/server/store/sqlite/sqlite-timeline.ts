@@ -6,10 +6,10 @@
  * events are walked by their index.
  */
 import type Database from 'better-sqlite3';
-import type { PageParams } from '../../shared/list-params';
-import type { DocumentPage } from './records';
-import { eventWithIssue, withClosedBy } from './timeline-documents';
-import { timelineDocument, timelineUnion, type TimelineRow } from './timeline-rows';
+import type { PageParams } from '../../../shared/list-params';
+import type { DocumentPage } from '../records';
+import { eventWithIssue, withClosedBy } from '../timeline-documents';
+import { timelineDocument, timelineUnion, type TimelineRow } from '../timeline-rows';
 
 type Prepare = (sql: string) => Database.Statement;
 type Count = (sql: string, args: unknown[]) => number;

@@ -9,7 +9,7 @@
  * (src/shared/search-query.ts): runs of letters and digits, without case or diacritics.
  */
 import type Database from 'better-sqlite3';
-import { searchKey, searchTextOfDocuments, type SearchText } from './search-text';
+import { searchKey, searchTextOfDocuments, type SearchText } from '../search-text';
 
 export const CREATE_SEARCH_INDEX_SQL = `
   CREATE VIRTUAL TABLE issue_text USING fts5(

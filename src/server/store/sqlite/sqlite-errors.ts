@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteStore, type SqliteStore, type StoreOpenOptions } from './sqlite-store';
-import { StorageError, withFaultsMapped, type StorageProblem } from './store-error';
+import { StorageError, withFaultsMapped, type StorageProblem } from '../store-error';
 
 function problemOf(code: string): StorageProblem | null {
   if (code === 'SQLITE_READONLY_DIRECTORY') return 'read-only-directory';

@@ -8,8 +8,8 @@
  */
 import type Database from 'better-sqlite3';
 import { backfillRows } from './backfill-rows';
-import { issueReferencesIn } from './build-event-documents';
-import { foldName } from './search-text';
+import { issueReferencesIn } from '../build-event-documents';
+import { foldName } from '../search-text';
 import { CREATE_SEARCH_INDEX_SQL, insertIssueText, storedSearchText } from './sqlite-search-index';
 
 export type Migration = string | ((db: Database.Database) => void);

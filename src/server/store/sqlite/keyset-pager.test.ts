@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListParams, RepoCommentParams } from '../../shared/list-params';
-import type { ImportedComment, ImportedIssue } from './import-schema';
+import type { ListParams, RepoCommentParams } from '../../../shared/list-params';
+import type { ImportedComment, ImportedIssue } from '../import-schema';
 import type { SqliteStore } from './sqlite-store';
 import { openSqliteStore } from './sqlite-store';
 

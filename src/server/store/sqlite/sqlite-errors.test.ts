@@ -5,8 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteReportingFaults, toSqliteStorageError } from './sqlite-errors';
-import { StorageError } from './store-error';
-import { makeIssues } from '../../../test-support/server/test-service';
+import { StorageError } from '../store-error';
+import { makeIssues } from '../../../../test-support/server/test-service';
 
 let dir: string;
 beforeEach(() => {

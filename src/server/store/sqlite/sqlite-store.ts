@@ -7,9 +7,9 @@
  * connection and the caches of what it derives from the data (sqlite/derived-caches.ts).
  */
 import type Database from 'better-sqlite3';
-import type { ListParams, PageParams, RepoCommentParams } from '../../shared/list-params';
-import type { ImportSource } from './import-rows';
-import type { ImportedComment, ImportedEvent, ImportedIssue } from './import-schema';
+import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
+import type { ImportSource } from '../import-rows';
+import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type {
   DocumentPage,
   ImportOptions,
@@ -25,18 +25,18 @@ import type {
   StoredCounter,
   TokenRecord,
   UserRecord,
-} from './records';
-import { SqliteConnection } from './sqlite/connection';
-import { SqliteCounterStore } from './sqlite/counter-store';
-import { openDatabase, type StoreOpenOptions } from './sqlite/database-file';
-import { DerivedCaches } from './sqlite/derived-caches';
-import { SqliteIssueReads } from './sqlite/issue-reads';
-import { SqliteIssueWriter } from './sqlite/issue-writer';
-import { SqliteMirrorState } from './sqlite/mirror-state';
-import { SqliteRepositories } from './sqlite/repositories';
-import { SqliteTokenStore } from './sqlite/token-store';
-import type { Storage } from './storage';
-import { StoreError } from './store-error';
+} from '../records';
+import { SqliteConnection } from './connection';
+import { SqliteCounterStore } from './counter-store';
+import { openDatabase, type StoreOpenOptions } from './database-file';
+import { DerivedCaches } from './derived-caches';
+import { SqliteIssueReads } from './issue-reads';
+import { SqliteIssueWriter } from './issue-writer';
+import { SqliteMirrorState } from './mirror-state';
+import { SqliteRepositories } from './repositories';
+import { SqliteTokenStore } from './token-store';
+import type { Storage } from '../storage';
+import { StoreError } from '../store-error';
 
 export { StoreError };
 export type { StoreOpenOptions };
