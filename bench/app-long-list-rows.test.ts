@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LongListResult, PeerPageResult, ScrollFigure } from './app-long-list';
+import type { LongListResult, PeerPageResult, ScrollFigure } from './app-long-list-result';
 import { longListRows } from './app-long-list-rows';
 
 function figure(style: ScrollFigure['style'], droppedFrames: number): ScrollFigure {

@@ -6,7 +6,7 @@
  * frames' time went. Only the app's figure is judged against the target.
  */
 import type { BenchRow } from './bench-row';
-import { DROPPED_FRAME_FACTOR, HEAVY_FRAME_MS, STYLE_LABELS, type LongListResult, type PeerPageResult, type ScrollFigure } from './app-long-list';
+import { DROPPED_FRAME_FACTOR, HEAVY_FRAME_MS, STYLE_LABELS, type LongListResult, type PeerPageResult, type ScrollFigure } from './app-long-list-result';
 import type { FrameTimeSplit } from './app-long-list-trace';
 import { ms } from './app-stats';
 

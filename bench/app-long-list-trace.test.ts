@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mainBusyOf } from './app-long-list';
-import { mainBusyPerFrame, type TraceTimeline } from './app-long-list-trace';
+import { mainBusyOf } from './app-long-list-figures';
+import { mainBusyPerFrame } from './app-long-list-trace';
+import type { TraceTimeline } from './app-long-list-trace-timeline';
 
 // Trace time is µs; the page's frame windows are ms, 1 ms behind the trace here.
 const timeline: TraceTimeline = {

@@ -28,7 +28,7 @@ import { run, stopChildrenOnExit } from './child-processes';
 import { chooseLoadTool } from './load';
 import { pageDepthBenchmark } from './page-depth';
 import { SCALE_OUT_DURATION_S, scaleOutBenchmarks } from './scale-out';
-import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load';
+import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load-queries';
 import { LOAD_ROUNDS } from './load-rounds';
 import { serviceBenchmarks } from './service-load';
 

@@ -18,7 +18,7 @@ import type { RunningServer } from './peer-servers';
 import type { ScenarioKey, ServerKey, TakeKey } from './scale-out-rows';
 import { boundedLoad, fetchEtag, HIGH_LIMIT, startNginx, startServe, timeTakes } from './scale-out-servers';
 import { callsPerCaller, type TakeTiming } from './scale-out-stats';
-import { NONCE_PARAM } from './search-load';
+import { NONCE_PARAM } from './search-load-queries';
 import { LOAD_ROUNDS } from './load-rounds';
 
 const TAKE_WARMUP_CALLS = 200;

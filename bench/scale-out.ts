@@ -41,7 +41,7 @@ import { importRounds } from './scale-out-import';
 import { loadRounds, type LoadFigures } from './scale-out-loads';
 import { buildRows, importRow } from './scale-out-rows';
 import { HIGH_LIMIT } from './scale-out-servers';
-import { NONCE_PARAM } from './search-load';
+import { NONCE_PARAM } from './search-load-queries';
 import { LOAD_ROUNDS } from './load-rounds';
 
 // What scale-out.test.ts checks, where it was written.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cyclePath } from './load';
 import { likePattern } from './like-scan-server';
 import { searchLimitArgs } from './peer-servers';
-import { coldCycle, NONCE_PARAM, pagesWithResults, searchCases, searchPath, UNCACHED_PAGES, uncachedCycle } from './search-load';
+import { coldCycle, NONCE_PARAM, pagesWithResults, searchCases, searchPath, UNCACHED_PAGES, uncachedCycle } from './search-load-queries';
 
 describe('searchCases', () => {
   it('scopes every query to the bench repository, the phrase quoted', () => {

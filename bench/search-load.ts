@@ -18,91 +18,25 @@
  * The uncached and cold loads and both peers are taken in rounds with the servers
  * alternating (load-rounds.ts), each figure the median round's; the
  * repeated-URL loads once each after them.
+ *
+ * The queries and their request cycles live in search-load-queries.ts and
+ * the table in search-load-rows.ts; this file starts the LIKE-scan peer and
+ * takes the loads.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchRow } from './bench-row';
 import { formatNumber } from './bench-row';
 import { run } from './child-processes';
-import { BENCH_REPO } from './generate-repository';
-import { pairedOverheads, timeSummary, type ImportTimes } from './import-timing';
+import type { ImportTimes } from './import-timing';
 import { medianRound, rotated } from './load-rounds';
-import type { LoadOptions, LoadResult, RequestCycle } from './load';
+import type { LoadOptions, LoadResult } from './load';
 import { startLikeScan, type RunningServer } from './peer-servers';
+import { coldCycle, NONCE_PARAM, pagesWithResults, SEARCH_PATH, SEARCH_WORD, searchCases, searchPath, UNCACHED_PAGES, uncachedCycle } from './search-load-queries';
+import { formatCount, roundsOf, searchRows } from './search-load-rows';
 
-export const SEARCH_PATH = '/api/search/issues';
-/**
- * A fence's language name: in about a quarter of the generated entries. The
- * generator's prose words each occur in nearly every body, so none of them
- * selects a moderate share; a language name is also a whole word to an index
- * and to a substring scan alike (no other generated word contains "sql").
- */
-export const SEARCH_WORD = 'sql';
-/** Two prose words next to each other, in about one entry in twenty. */
-export const SEARCH_PHRASE = 'link header';
-export const SEARCH_QUALIFIERS = 'label:bug is:open';
-/** GitHub answers only the first 1,000 results: 33 pages of 30. */
-export const UNCACHED_PAGES = 33;
-/** A parameter GitHub's search ignores; its value differs on every request. */
-export const NONCE_PARAM = 'bench_nonce';
 /** json-server's answer is cut to one page of 30, as ours and the scan's are, with its count in X-Total-Count. */
 const PEER_PAGE_SIZE = 30;
-
-const WORD_RATIO_TARGET = 50;
-const WORD_P99_TARGET_MS = 50;
-const IMPORT_ADDED_TARGET = 0.5;
-
-export type SearchCaseKey = 'word' | 'phrase' | 'qualifiers';
-
-export interface SearchCase {
-  key: SearchCaseKey;
-  /** what the table calls it */
-  label: string;
-  q: string;
-}
-
-/** The three queries, each scoped to the bench repository as GitHub's search would be asked. */
-export function searchCases(repo: { owner: string; name: string } = BENCH_REPO): SearchCase[] {
-  const scope = `repo:${repo.owner}/${repo.name}`;
-  return [
-    { key: 'word', label: `word ${SEARCH_WORD}`, q: `${scope} ${SEARCH_WORD}` },
-    { key: 'phrase', label: `phrase "${SEARCH_PHRASE}"`, q: `${scope} "${SEARCH_PHRASE}"` },
-    { key: 'qualifiers', label: SEARCH_QUALIFIERS, q: `${scope} ${SEARCH_QUALIFIERS}` },
-  ];
-}
-
-/** Path and query of one page of a search (page 1 unstated, as a client first asks). */
-export function searchPath(q: string, page = 1): string {
-  return `${SEARCH_PATH}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
-}
-
-/**
- * The pages of 30 that hold results, up to the 33 GitHub serves: a page past
- * the last result is an empty answer, cheaper than any real one, and would
- * flatter the figure (a small BENCH_ENTRIES has fewer than 1,000 results).
- */
-export function pagesWithResults(total: number): number {
-  return Math.min(UNCACHED_PAGES, Math.max(1, Math.ceil(total / 30)));
-}
-
-/** How many different queries the cold load walks: more than it can send in a load, so none repeats. */
-export const COLD_QUERIES = 1000;
-
-/**
- * The word query as new every time: `-author:` of someone who wrote nothing selects the same
- * issues but binds another value into the engine's statement, so nothing it remembers of one
- * search (the ranking of its matches) serves the next. (`-label:` would not do: a label the
- * repository lacks compiles to a constant, the same statement every time.) Page 1 each time,
- * as a person's first look at a search.
- */
-export function coldCycle(q: string, queries: number = COLD_QUERIES): RequestCycle {
-  return { paths: Array.from({ length: queries }, (_, i) => searchPath(`${q} -author:bench-cold-${i}`)) };
-}
-
-/** Pages 1–`pages` in turn, every request a new URL. */
-export function uncachedCycle(q: string, pages: number = UNCACHED_PAGES): RequestCycle {
-  return { paths: Array.from({ length: pages }, (_, i) => searchPath(q, i + 1)), nonceParam: NONCE_PARAM };
-}
 
 export type Measure = (key: string, server: RunningServer, request: Omit<LoadOptions, 'pid' | 'connections' | 'durationS' | 'warmupS' | 'tool'>) => Promise<LoadResult | null>;
 
@@ -215,111 +149,4 @@ async function withLikeScan<T>(dbFile: string, use: (server: RunningServer) => P
   } finally {
     await server.process.stop();
   }
-}
-
-function formatCount(value: number | string | undefined): string {
-  return typeof value === 'number' ? value.toLocaleString('en-US') : `(${value ?? 'none'})`;
-}
-
-function roundsOf(results: Record<string, LoadResult | null>, key: string, rounds: number): Array<LoadResult | null> {
-  return Array.from({ length: rounds }, (_, i) => results[`${key}.round${i + 1}`] ?? null);
-}
-
-interface RowInput {
-  results: Record<string, LoadResult | null>;
-  rounds: number;
-  counts: Record<string, number | string>;
-  imports: ImportTimes;
-  entries: number;
-  oursReady: boolean;
-}
-
-const loadCell = (x: LoadResult | null | undefined) => (x ? `${formatNumber(x.requestsPerSecond)} (${formatNumber(x.p50Ms)} / ${formatNumber(x.p99Ms)})` : 'FAILED');
-
-/** The table rows: each query repeated and uncached, the peers beside the word, and the three targets. */
-export function searchRows({ results, rounds, counts, imports, entries, oursReady }: RowInput): BenchRow[] {
-  const rows: BenchRow[] = [];
-  const r = (key: string) => results[key] ?? null;
-  const done = (key: string) => roundsOf(results, key, rounds).filter((x): x is LoadResult => x !== null);
-  const eachRound = (key: string, pick: (x: LoadResult) => number) => roundsOf(results, key, rounds).map((x) => (x ? formatNumber(pick(x)) : 'FAILED')).join(' · ');
-  const none = oursReady ? 'FAILED' : 'no endpoint';
-
-  const jsonServer = r('jsonServer.word');
-  const likeScan = r('likeScan.word');
-  for (const c of searchCases()) {
-    const count = formatCount(counts[`ours.${c.key}`]);
-    const uncached = r(`ours.${c.key}.uncached`);
-    rows.push({
-      figure: `search ${c.label} (${count} results), uncached, median of ${rounds} rounds: req/s (p50 / p99 ms)`,
-      value: uncached ? loadCell(uncached) : none,
-      ...(c.key === 'word' ? { peer: `json-server ${loadCell(jsonServer)} · LIKE scan ${loadCell(likeScan)}` } : {}),
-    });
-    const repeated = r(`ours.${c.key}.repeated`);
-    rows.push({ figure: `search ${c.label}, one URL repeated: req/s (p50 / p99 ms)`, value: repeated ? loadCell(repeated) : none });
-  }
-
-  const word = r('ours.word.uncached');
-  const wordRatio = word && jsonServer && jsonServer.requestsPerSecond > 0 ? word.requestsPerSecond / jsonServer.requestsPerSecond : null;
-  rows.push({
-    figure: `search word ${SEARCH_WORD}, uncached, req/s beside json-server ?q= (${formatCount(counts.jsonServer)} results), median rounds`,
-    value: word ? word.requestsPerSecond : none,
-    peer: `json-server ${jsonServer ? formatNumber(jsonServer.requestsPerSecond) : 'FAILED'}`,
-    ...(wordRatio !== null ? { ratio: `${formatNumber(wordRatio)}×` } : {}),
-    target: `≥ ${WORD_RATIO_TARGET}× json-server`,
-    met: wordRatio !== null && wordRatio >= WORD_RATIO_TARGET,
-  });
-  rows.push({
-    figure: `search word ${SEARCH_WORD}, uncached, req/s beside LIKE '%${SEARCH_WORD}%' (${formatCount(counts.likeScan)} results), median rounds`,
-    value: word ? word.requestsPerSecond : none,
-    peer: `LIKE scan ${likeScan ? formatNumber(likeScan.requestsPerSecond) : 'FAILED'}`,
-    ...(word && likeScan && likeScan.requestsPerSecond > 0 ? { ratio: `${formatNumber(word.requestsPerSecond / likeScan.requestsPerSecond)}×` } : {}),
-  });
-  const cold = r('ours.word.cold');
-  const coldP99s = timeSummary(done('ours.word.cold').map((x) => x.p99Ms));
-  rows.push({
-    figure: `search word ${SEARCH_WORD}, a new query each request (nothing remembered), median of ${rounds} rounds: req/s (p50 / p99 ms); p99 of each round ${eachRound('ours.word.cold', (x) => x.p99Ms)}`,
-    value: cold ? loadCell(cold) : none,
-    peer: `json-server ${jsonServer ? formatNumber(jsonServer.requestsPerSecond) : 'FAILED'}`,
-    ...(cold && jsonServer && jsonServer.requestsPerSecond > 0 ? { ratio: `${formatNumber(cold.requestsPerSecond / jsonServer.requestsPerSecond)}×` } : {}),
-    ...(coldP99s ? { target: `p99 ≤ ${WORD_P99_TARGET_MS} ms (shown, not judged)` } : {}),
-  });
-  rows.push({
-    figure: `search word, each round: req/s (worst ${worstRps(done('ours.word.uncached'))})`,
-    value: eachRound('ours.word.uncached', (x) => x.requestsPerSecond),
-    peer: `json-server ${eachRound('jsonServer.word', (x) => x.requestsPerSecond)} · LIKE scan ${eachRound('likeScan.word', (x) => x.requestsPerSecond)}`,
-  });
-
-  // Each load's p99 swings widely from one short load to the next here: the target reads the median of the rounds' p99s.
-  const p99s = timeSummary(done('ours.word.uncached').map((x) => x.p99Ms));
-  rows.push({
-    figure: `search word ${SEARCH_WORD}, uncached, p99 at ${word?.connections ?? jsonServer?.connections ?? '?'} connections (ms, median of rounds' p99s: ${eachRound('ours.word.uncached', (x) => x.p99Ms)}; worst ${p99s ? formatNumber(p99s.worst) : '-'})`,
-    value: p99s ? p99s.median : none,
-    target: `≤ ${WORD_P99_TARGET_MS} ms`,
-    met: p99s !== null && p99s.median <= WORD_P99_TARGET_MS,
-  });
-
-  const searchRss = Object.entries(results).filter(([k, v]) => k.startsWith('ours.') && v).map(([, v]) => (v as LoadResult).peakRssMb);
-  if (searchRss.length > 0) rows.push({ figure: 'search: our server peak RSS under the search loads (MB)', value: Math.max(...searchRss) });
-
-  const ours = timeSummary(imports.ours);
-  const base = imports.baseline ? timeSummary(imports.baseline) : null;
-  const added = ours && base ? ours.median / base.median - 1 : null;
-  const runsOf = (xs: readonly number[]) => xs.map((x) => formatNumber(x)).join(' · ');
-  const signed = (x: number) => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
-  const pairs = imports.baseline ? pairedOverheads(imports.ours, imports.baseline).map(signed).join(' · ') : '';
-  const fullSize = entries >= 100_000;
-  rows.push({
-    figure: `import ${entries.toLocaleString('en-US')} entries with the search index vs without (s, median; worst; runs ${runsOf(imports.ours)}${imports.baseline ? ` vs ${runsOf(imports.baseline)}; each pair ${pairs}` : ''})`,
-    value: ours ? `${formatNumber(ours.median)}; ${formatNumber(ours.worst)}` : 'FAILED',
-    peer: base ? `${imports.baselineCommit?.slice(0, 7)} ${formatNumber(base.median)}; ${formatNumber(base.worst)}` : 'no baseline',
-    ...(added !== null ? { ratio: signed(added) } : {}),
-    target: `≤ +${IMPORT_ADDED_TARGET * 100}%${fullSize ? '' : ' at 100,000'}`,
-    // Without a baseline (BENCH_SEARCH_BASE=none) there is nothing to judge.
-    ...(fullSize && added !== null ? { met: added <= IMPORT_ADDED_TARGET } : {}),
-  });
-  return rows;
-}
-
-function worstRps(rounds: LoadResult[]): string {
-  return rounds.length > 0 ? formatNumber(Math.min(...rounds.map((x) => x.requestsPerSecond))) : '-';
 }
