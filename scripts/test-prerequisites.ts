@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../e2e/support/chromium';
-import { findPostgresBinaries } from '../test-support/server/postgres-server';
+import { findPostgresBinaries } from '../test-support/server/postgres-binaries';
 
 export interface Missing {
   browser: string | null;

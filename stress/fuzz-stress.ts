@@ -1,11 +1,12 @@
 /**
- * The fuzz property of test-support/server/fuzz-requests.ts, run many
+ * The fuzz property of test-support/server/fuzz-property.ts, run many
  * times: mostly against a service with generous limits (the answers reach the
  * routes), a tenth against one with small limits (403 and 429 at zero).
  * Several properties run at once with different seeds, as concurrent clients.
  */
 import fc from 'fast-check';
-import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../test-support/server/fuzz-requests';
+import { fuzzCase } from '../test-support/server/fuzz-requests';
+import { assertStillServing, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../test-support/server/run-fuzz-case';
 import { startTestService } from '../test-support/server/test-service';
 
 const WORKERS = 4;

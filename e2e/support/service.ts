@@ -12,7 +12,7 @@ import type { FaultInjector } from '../../src/server/faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../../src/server/main';
 import { test } from '@playwright/test';
-import { createDatabase } from '../../test-support/server/postgres-server';
+import { createDatabase } from '../../test-support/server/create-postgres-database';
 import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
 
 export { DEMO_TOKENS } from '../../src/server/commands/load-demo';

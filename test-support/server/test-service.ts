@@ -11,7 +11,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limi
 import { DEFAULT_SERVICE_CONFIG, startService } from '../../src/server/main';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { openCommandStorage } from '../../src/server/store/open-storage';
-import { createDatabase } from './postgres-server';
+import { createDatabase } from './create-postgres-database';
 
 export const TOKENS = {
   /** alice: granted the private octo/secret */

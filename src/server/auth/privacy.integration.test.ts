@@ -3,7 +3,7 @@
 // for a private repository is the answer for one that does not exist. auth.integration.test.ts shows
 // it for GET on six paths; this covers every method, odd paths, bad parameters and conditionals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint } from '../../../test-support/server/fuzz-requests';
+import { fingerprint } from '../../../test-support/server/fuzz-property';
 import { sendRaw } from '../../../test-support/server/fuzz-wire';
 import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 

@@ -1,9 +1,10 @@
 // Property-based fuzzing of the issue endpoints over real HTTP (spec 7.1, 8.5, 2.2, 4.1.8):
-// arbitrary queries, headers, paths and callers; see fuzz-requests.ts for the property.
+// arbitrary queries, headers, paths and callers; see fuzz-property.ts for the property.
 // `npm run stress` runs the same property fifty times as often.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertStillServing, fuzzCase, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../../../test-support/server/fuzz-requests';
+import { fuzzCase } from '../../../test-support/server/fuzz-requests';
+import { assertStillServing, GENEROUS_LIMITS, runFuzzCase, SMALL_LIMITS, type FuzzTarget } from '../../../test-support/server/run-fuzz-case';
 import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 /** Cases per run; together above the thousand this suite promises. */

@@ -1,0 +1,70 @@
+/**
+ * The storage contract on what the service keeps besides issues: tokens, rate-limit counters,
+ * mirror walks, and units of work stored whole or not at all.
+ */
+import { describe, expect } from 'vitest';
+import { StoreError } from '../../src/server/store/store-error';
+import { attempt } from './storage-contract-answers';
+import { listParams } from './storage-contract-queries';
+import { NOW, PUBLIC, type WithStorage } from './storage-under-test';
+import { makeIssues } from './test-service';
+
+export function describeRecordContract(engine: string, withStorage: WithStorage): void {
+  describe(`${engine} storage: tokens, counters, mirrors and transactions`, () => {
+    withStorage('creates, finds and revokes tokens with their private repositories', async (s) => {
+      const secret = (await s.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(1), [], NOW)).repo;
+      await s.createToken({ hash: 'h1', login: 'mona', name: 'laptop', expiresAt: null, repos: ['octo/secret'] }, NOW);
+      const token = await s.findToken('h1');
+      expect(token).toMatchObject({ hash: 'h1', login: 'mona', name: 'laptop', expiresAt: null, createdAt: NOW / 1000 });
+      expect([...(token?.privateRepoIds ?? [])]).toEqual([secret.id]);
+      expect(await s.findUser('mona')).toMatchObject({ login: 'mona' });
+      await expect(attempt(() => s.createToken({ hash: 'h2', login: 'mona', name: 'x', expiresAt: null, repos: ['octo/none'] }, NOW))).rejects.toBeInstanceOf(StoreError);
+      expect(await s.findToken('h2')).toBeNull();
+      expect(await s.revokeToken('h1')).toBe(true);
+      expect(await s.revokeToken('h1')).toBe(false);
+      expect(await s.findToken('h1')).toBeNull();
+    });
+
+    withStorage('saves rate-limit counters and loads the newest of each', async (s) => {
+      await s.saveCounters([{ key: 'ip:1.2.3.4', windowStartMs: NOW, used: 3 }, { key: 'search:user:mona', windowStartMs: NOW, used: 1 }]);
+      await s.saveCounters([{ key: 'ip:1.2.3.4', windowStartMs: NOW, used: 4 }]);
+      const loaded = await s.loadCounters();
+      expect(loaded.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: 'ip:1.2.3.4', windowStartMs: NOW, used: 4 },
+        { key: 'search:user:mona', windowStartMs: NOW, used: 1 },
+      ]);
+    });
+
+    withStorage('remembers a mirror walk, and starts afresh for another source', async (s) => {
+      const source = 'https://api.github.com/repos/octo/hello';
+      const opened = await s.openMirror(PUBLIC, source, NOW);
+      expect(opened.walks.issues).toEqual({ firstUrl: null, etag: null, since: null, nextUrl: null, runNewest: null });
+      const walk = { firstUrl: `${source}/issues`, etag: 'W/"1"', since: null, nextUrl: `${source}/issues?page=2`, runNewest: '2026-01-01T00:00:00Z' };
+      await s.saveMirrorPage(PUBLIC, 'issues', walk, { issues: makeIssues(2) }, NOW);
+      await s.setMirrorSourcePrivate(opened.repo.id, false);
+      await s.completeMirror(opened.repo.id, NOW);
+      const found = await s.findMirror('octo', 'hello', source);
+      expect(found?.walks.issues).toEqual(walk);
+      expect(found).toMatchObject({ sourcePrivate: false, completedAt: NOW / 1000 });
+      expect((await s.listIssues(opened.repo.id, listParams('?state=all'))).total).toBe(2);
+      expect(await s.findMirror('octo', 'hello', 'https://elsewhere.example/repos/octo/hello')).toBeNull();
+      const other = await s.openMirror(PUBLIC, 'https://elsewhere.example/repos/octo/hello', NOW);
+      expect(other.walks.issues.nextUrl).toBeNull();
+    });
+
+    withStorage('stores all of an atomic unit of work, or none of it', async (s) => {
+      await expect(
+        s.atomically(async (tx) => {
+          await tx.importIssues(PUBLIC, makeIssues(2), [], NOW);
+          await tx.createToken({ hash: 'h1', login: 'mona', name: 'x', expiresAt: null, repos: [] }, NOW);
+          throw new Error('stop');
+        }),
+      ).rejects.toThrow('stop');
+      expect(await s.findRepo('octo', 'hello')).toBeNull();
+      expect(await s.findToken('h1')).toBeNull();
+      const done = await s.atomically(async (tx) => (await tx.importIssues(PUBLIC, makeIssues(2), [], NOW)).issues);
+      expect(done).toBe(2);
+      expect(await s.findRepo('octo', 'hello')).not.toBeNull();
+    });
+  });
+}
