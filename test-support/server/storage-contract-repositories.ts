@@ -5,7 +5,8 @@
 import { describe, expect } from 'vitest';
 import { StoreError } from '../../src/server/store/store-error';
 import { attempt, docs, type Doc } from './storage-contract-answers';
-import { listParams } from './storage-contract-queries';
+import type { ImportedIssue } from '../../src/server/store/import-schema';
+import { listParams, searchRequest } from './storage-contract-queries';
 import { NOW, PUBLIC, type WithStorage } from './storage-under-test';
 import { makeComments, makeIssues } from './test-service';
 
@@ -31,6 +32,28 @@ export function describeRepositoryContract(engine: string, withStorage: WithStor
       const page = await s.listIssues(first.repo.id, listParams('?state=all'));
       expect(page.total).toBe(3);
       expect(docs(page).map((d) => d.title)).toEqual(['Renamed 3', 'Renamed 2', 'Renamed 1']);
+    });
+
+    withStorage('re-imports stored issues and adds new ones in one import', async (s) => {
+      const { repo } = await s.importIssues(PUBLIC, makeIssues(2), [], NOW);
+      await s.importIssues(PUBLIC, makeIssues(4, 'Again'), [], NOW + 1000);
+      const page = await s.listIssues(repo.id, listParams('?state=all'));
+      expect(docs(page).map((d) => d.title)).toEqual(['Again 4', 'Again 3', 'Again 2', 'Again 1']);
+      expect((await s.searchIssues(searchRequest('repo:octo/hello Again'))).total).toBe(4);
+      expect((await s.searchIssues(searchRequest('repo:octo/hello Issue'))).total).toBe(0);
+    });
+
+    withStorage("keeps an issue's text as imported: other scripts, emoji, quotes, backslashes, tabs and newlines", async (s) => {
+      const title = 'Größe 🚀 "quoted" back\\slash\ttab';
+      const body = 'line one\nline two\r\n\\n is not a newline; 日本語';
+      const [first] = makeIssues(1);
+      const issue = { ...(first as ImportedIssue), title, body, user: { login: 'Mixed-Case' }, milestone: { number: 1, title: 'Étape\t1' } } as ImportedIssue;
+      const { repo } = await s.importIssues(PUBLIC, [issue], [], NOW);
+      const doc = JSON.parse((await s.getIssue(repo.id, 1)) ?? 'null') as Doc & { body: string; user: { login: string }; milestone: { title: string } };
+      expect(doc).toMatchObject({ title, body, user: { login: 'Mixed-Case' }, milestone: { title: 'Étape\t1' } });
+      expect(docs(await s.listIssues(repo.id, listParams('?creator=mixed-case'))).map((d) => d.title)).toEqual([title]);
+      expect((await s.searchIssues(searchRequest('repo:octo/hello 日本語'))).total).toBe(1);
+      expect((await s.searchIssues(searchRequest('repo:octo/hello größe'))).total).toBe(1);
     });
 
     withStorage('refuses a comment on an issue the repository lacks, and stores nothing of that import', async (s) => {

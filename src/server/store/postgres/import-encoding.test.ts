@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueRow } from '../import-rows';
-import { encodeIssues, wellFormed } from './import-encoding';
+import { encodeIssues, textCopy, wellFormed } from './import-encoding';
 
 function issueRow(number: number, overrides: Partial<IssueRow> = {}): IssueRow {
   return {
@@ -34,21 +34,29 @@ describe('wellFormed', () => {
 });
 
 describe('encodeIssues', () => {
-  it('gives the rows back unchanged through JSON, documents given as bytes included', () => {
+  it('sends new issues by COPY and those stored before as JSON rows, documents given as bytes included', () => {
     const doc = '{"title":"Größe 🚀","body":"tab\\t and \\\\ backslash"}';
-    const encoded = encodeIssues([issueRow(1), issueRow(2, { doc: new TextEncoder().encode(doc), milestoneTitle: 'v1\ud800', isPullRequest: true })], new Set());
-    const rows = JSON.parse(encoded.rows) as Array<Record<string, unknown>>;
-    expect(rows.map((r) => r.n)).toEqual([1, 2]);
-    expect(rows[0]?.d).toBe(issueRow(1).doc);
-    expect(rows[1]).toMatchObject({ d: doc, mt: 'v1\ufffd', p: 1, cl: null });
+    const encoded = encodeIssues(9, [issueRow(1), issueRow(2, { doc: new TextEncoder().encode(doc), milestoneTitle: 'v1\ud800', isPullRequest: true })], new Set([2]));
+    expect(encoded.fresh?.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+    expect(encoded.fresh?.includes(Buffer.from(issueRow(1).doc as string))).toBe(true);
+    const rows = JSON.parse(encoded.againRows ?? 'null') as Array<Record<string, unknown>>;
+    expect(rows).toEqual([expect.objectContaining({ n: 2, d: doc, mt: 'v1\ufffd', p: 1, cl: null })]);
+    expect(encoded.again).toEqual([2]);
     expect(encoded.labelPairs).toEqual({ ids: [7, 7], numbers: [1, 2] });
     expect(encoded.assigneePairs).toEqual({ logins: ['hubot', 'hubot'], numbers: [1, 2] });
   });
 
-  it('writes search text only for issues not stored before, and names those stored for replacing', () => {
-    const encoded = encodeIssues([issueRow(1), issueRow(2)], new Set([2]));
-    expect(encoded.again).toEqual([2]);
-    expect(JSON.parse(encoded.searchText ?? 'null')).toEqual([{ n: 1, d: "'rocket':1A 'launch':2A" }]);
-    expect(encodeIssues([issueRow(2)], new Set([2])).searchText).toBeNull();
+  it('writes search text only for issues not stored before, as COPY text rows', () => {
+    const encoded = encodeIssues(9, [issueRow(1), issueRow(2)], new Set([2]));
+    expect(encoded.searchText?.toString('utf8')).toBe("9\t1\t'rocket':1A 'launch':2A\n");
+    const stored = encodeIssues(9, [issueRow(2)], new Set([2]));
+    expect(stored.searchText).toBeNull();
+    expect(stored.fresh).toBeNull();
+  });
+});
+
+describe('textCopy', () => {
+  it('escapes what ends a field or a row, and the backslash', () => {
+    expect(textCopy([[1, 'a\tb\nc\\d\re']]).toString('utf8')).toBe('1\ta\\tb\\nc\\\\d\\re\n');
   });
 });

@@ -6,6 +6,7 @@
  * cost the importing thread more than the server spent inserting the rows.
  */
 import type { CommentRow, DocumentText, IssueRow } from '../import-rows';
+import { BinaryCopy, type BinaryColumn } from './binary-copy';
 import { searchDocument } from './search-document';
 
 export function text(doc: DocumentText): string {
@@ -30,12 +31,14 @@ export function lastOfEach<T>(rows: readonly T[], key: (row: T) => number): T[] 
 
 /** One batch of issues as the statements take it. */
 export interface EncodedIssues {
-  /** the issue rows, as JSON for json_to_recordset */
-  rows: string;
+  /** the issues new to the repository, as a binary COPY of ISSUE_COPY_COLUMNS; null when there are none */
+  fresh: Buffer | null;
+  /** the issues stored before this import, as JSON for json_to_recordset's upsert; null when there are none */
+  againRows: string | null;
   /** issues stored before this import: their labels, assignees, mentions and references are replaced */
   again: number[];
-  /** the search index's rows of the new issues, as JSON; null when every issue was stored before */
-  searchText: string | null;
+  /** the search index's rows of the new issues, as a COPY in text format of (repo_id, number, document); null when there are none */
+  searchText: Buffer | null;
   labelPairs: { ids: number[]; numbers: number[] };
   assigneePairs: { logins: string[]; numbers: number[] };
   references: Reference[];
@@ -48,8 +51,15 @@ export interface Reference {
   createdAt: string;
 }
 
-export function encodeIssues(rows: readonly IssueRow[], stored: ReadonlySet<number>): EncodedIssues {
+/** The columns of `issues` a fresh issue's COPY writes, in the order of its values. */
+export const ISSUE_COPY_COLUMNS = [
+  'repo_id', 'number', 'state', 'created_at', 'updated_at', 'comments', 'creator', 'milestone', 'assignee_count', 'doc', 'is_pull_request', 'closed_at', 'milestone_title',
+] as const;
+const ISSUE_COPY_TYPES: readonly BinaryColumn[] = ['int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text'];
+
+export function encodeIssues(repoId: number, rows: readonly IssueRow[], stored: ReadonlySet<number>): EncodedIssues {
   const fresh = rows.filter((r) => !stored.has(r.number));
+  const again = rows.filter((r) => stored.has(r.number));
   const labelPairs = { ids: [] as number[], numbers: [] as number[] };
   const assigneePairs = { logins: [] as string[], numbers: [] as number[] };
   for (const r of rows) {
@@ -63,29 +73,54 @@ export function encodeIssues(rows: readonly IssueRow[], stored: ReadonlySet<numb
     }
   }
   return {
-    rows: JSON.stringify(
-      rows.map((r) => ({
-        n: r.number,
-        s: r.state,
-        c: wellFormed(r.createdAt),
-        u: wellFormed(r.updatedAt),
-        k: r.comments,
-        cr: wellFormed(r.creator),
-        m: r.milestone,
-        a: r.assigneeCount,
-        d: text(r.doc),
-        p: r.isPullRequest ? 1 : 0,
-        cl: wellFormed(r.closedAt),
-        mt: wellFormed(r.milestoneTitle),
-      })),
-    ),
-    again: rows.filter((r) => stored.has(r.number)).map((r) => r.number),
+    fresh: fresh.length > 0 ? issueCopy(repoId, fresh) : null,
+    againRows: again.length > 0 ? issueJson(again) : null,
+    again: again.map((r) => r.number),
     // A new issue's row carries all its text (this import's comments on it included).
-    searchText: fresh.length > 0 ? JSON.stringify(fresh.map((r) => ({ n: r.number, d: searchDocument(r.search) }))) : null,
+    searchText: fresh.length > 0 ? textCopy(fresh.map((r) => [repoId, r.number, searchDocument(r.search)])) : null,
     labelPairs,
     assigneePairs,
     references: rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))),
   };
+}
+
+function issueCopy(repoId: number, rows: readonly IssueRow[]): Buffer {
+  const copy = new BinaryCopy(ISSUE_COPY_TYPES);
+  for (const r of rows) {
+    copy.add([
+      repoId, r.number, r.state, r.createdAt, r.updatedAt, r.comments, r.creator, r.milestone, r.assigneeCount, r.doc, r.isPullRequest ? 1 : 0, r.closedAt, r.milestoneTitle,
+    ]);
+  }
+  return copy.bytes();
+}
+
+function issueJson(rows: readonly IssueRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
+      n: r.number,
+      s: r.state,
+      c: wellFormed(r.createdAt),
+      u: wellFormed(r.updatedAt),
+      k: r.comments,
+      cr: wellFormed(r.creator),
+      m: r.milestone,
+      a: r.assigneeCount,
+      d: text(r.doc),
+      p: r.isPullRequest ? 1 : 0,
+      cl: wellFormed(r.closedAt),
+      mt: wellFormed(r.milestoneTitle),
+    })),
+  );
+}
+
+/** What COPY's text format must escape in a value: the backslash, and the characters that end a field or a row. */
+const TEXT_COPY_SPECIAL = /[\\\n\r\t]/g;
+const TEXT_COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Rows in COPY's text format (no NULLs among them). */
+export function textCopy(rows: ReadonlyArray<ReadonlyArray<string | number>>): Buffer {
+  const lines = rows.map((row) => row.map((v) => (typeof v === 'number' ? String(v) : v.replace(TEXT_COPY_SPECIAL, (c) => TEXT_COPY_ESCAPES[c] ?? c))).join('\t'));
+  return Buffer.from(lines.join('\n') + '\n', 'utf8');
 }
 
 /** One batch of comments, the last of each id, with its rows as JSON for json_to_recordset. */

@@ -91,6 +91,34 @@ describe('which writes every instance hears of', () => {
   });
 });
 
+describe('imports from several processes at once', () => {
+  it('two imports into one repository at the same moment both succeed, one after the other, and leave one whole version', async () => {
+    const url = await server.freshDatabase();
+    const first = await openCommandStorage(url);
+    const second = await openCommandStorage(url);
+    try {
+      await first.importIssues(PUBLIC, makeIssues(1), [], NOW);
+      const results = await Promise.all([
+        first.importIssues(PUBLIC, makeIssues(300, 'First'), [], NOW + 1000),
+        // other users than the first's, so that writing the users does not already make them take turns
+        second.importIssues(PUBLIC, makeIssues(300, 'Second').map((i) => ({ ...i, user: { login: 'zed' }, assignees: [], body: 'no mentions' })), [], NOW + 1000),
+      ]);
+      expect(results.map((r) => r.issues)).toEqual([300, 300]);
+      const observer = await connect(url);
+      const { rows } = await observer.query<{ first: string; second: string; total: string }>(
+        `SELECT COUNT(*) FILTER (WHERE doc LIKE '%"title":"First %') AS first, COUNT(*) FILTER (WHERE doc LIKE '%"title":"Second %') AS second,
+           COUNT(*) AS total FROM issues`,
+      );
+      await observer.end();
+      const counts = [Number(rows[0]?.first), Number(rows[0]?.second)].sort();
+      expect({ counts, total: Number(rows[0]?.total) }).toEqual({ counts: [0, 300], total: 300 });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('which opening listens for changes', () => {
   /** The other connections to the database whose last statement was a LISTEN for the store version. */
   async function listeners(observer: pg.Client): Promise<number> {

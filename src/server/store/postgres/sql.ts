@@ -4,13 +4,18 @@
  * read as a JavaScript number as SQLite gives it (ids, issue numbers, Unix
  * seconds and milliseconds all stay far below 2^53).
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 
 export type Row = Record<string, unknown>;
 
 /** One connection's or the pool's way to run a statement; `$1, $2 …` placeholders. */
 export interface Sql {
   query<R extends Row = Row>(text: string, args?: readonly unknown[]): Promise<R[]>;
+  /** Runs `COPY … FROM STDIN` with `data` as what it reads (pg-copy-streams: pg has no COPY of its own). */
+  copyFrom(statement: string, data: Buffer): Promise<void>;
 }
 
 const INT8_OID = 20;
@@ -26,6 +31,18 @@ export function sqlOf(runner: pg.Pool | pg.ClientBase): Sql {
     async query<R extends Row = Row>(text: string, args: readonly unknown[] = []): Promise<R[]> {
       const result = await runner.query<R>({ text, values: [...args], types: ENGINE_TYPES });
       return result.rows;
+    },
+    async copyFrom(statement: string, data: Buffer): Promise<void> {
+      if (!(runner instanceof pg.Pool)) return pipeline(Readable.from([data]), runner.query(copyFromStdin(statement)));
+      const client = await runner.connect();
+      try {
+        await pipeline(Readable.from([data]), client.query(copyFromStdin(statement)));
+        client.release();
+      } catch (err) {
+        // A connection whose COPY failed half way is not given to the next caller.
+        client.release(true);
+        throw err;
+      }
     },
   };
 }
