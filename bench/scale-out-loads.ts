@@ -134,7 +134,7 @@ export async function loadRounds(setup: LoadSetup): Promise<LoadFigures> {
       }
 
       // The limit's round trip with the servers idle, in the same round as the loads.
-      log(`  take_credit: ${TAKE_WARMUP_CALLS} warm-up calls, then ${takeCalls} one at a time and ${takeCalls} from ${connections} callers at once (one key, then a key each)`);
+      log(`  take_credits: ${TAKE_WARMUP_CALLS} warm-up calls, then ${takeCalls} one at a time and ${takeCalls} from ${connections} callers at once (one key, then a key each)`);
       await timeTakes(limiter, eachCaller, callsPerCaller(TAKE_WARMUP_CALLS, connections));
       const batches: Array<[TakeKey, readonly Caller[]]> = [
         ['sequential', [oneCaller]],
@@ -148,7 +148,7 @@ export async function loadRounds(setup: LoadSetup): Promise<LoadFigures> {
           log(`    ${key}: p50 ${formatNumber(timing.p50Ms)} ms, p99 ${formatNumber(timing.p99Ms)} ms, ${formatNumber(timing.requestsPerSecond)} calls/s`);
         } catch (err) {
           take[key].push(null);
-          failures.push(`take_credit ${key}, round ${round + 1}: ${errorText(err)}`);
+          failures.push(`take_credits ${key}, round ${round + 1}: ${errorText(err)}`);
           log(`    ${key} FAILED: ${errorText(err)}`);
         }
       }

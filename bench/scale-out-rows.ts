@@ -130,7 +130,7 @@ export function buildRows({ entries, perPage, deepPage, connections, takeCalls, 
   for (const [key, label] of takeRows) {
     const s = summarizeRounds(take[key]);
     rows.push({
-      figure: `take_credit round trip from the bench process, ${label} (ms p50 / p99 of ${takeCalls.toLocaleString('en-US')} calls, median round of ${LOAD_ROUNDS}; worst p99)`,
+      figure: `take_credits round trip from the bench process, ${label} (ms p50 / p99 of ${takeCalls.toLocaleString('en-US')} calls, median round of ${LOAD_ROUNDS}; worst p99)`,
       value: s.median ? `${formatNumber(s.median.p50Ms)} / ${formatNumber(s.median.p99Ms)} (worst p99 ${formatNumber(s.worstP99Ms ?? NaN)})` : 'FAILED',
       peer: s.median ? `${formatNumber(s.median.requestsPerSecond)} calls/s (${each(take[key])})` : '',
     });

@@ -92,7 +92,7 @@ export async function timeTakes(limiter: SharedRateLimiter, callers: readonly Ca
         const t = performance.now();
         const taken = await limiter.take(caller);
         latencies.push(performance.now() - t);
-        if (!taken.allowed) throw new Error(`take_credit refused a credit (${taken.reason}): the limits are set too low for the calls timed`);
+        if (!taken.allowed) throw new Error(`take_credits refused a credit (${taken.reason}): the limits are set too low for the calls timed`);
       }
     }),
   );

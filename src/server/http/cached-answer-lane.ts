@@ -27,7 +27,7 @@
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  *
  * With this process's counters (SQLite) the lane answers synchronously; with
- * counters shared in PostgreSQL it answers when `take_credit` returns, and
+ * counters shared in PostgreSQL it answers when `take_credits` returns, and
  * after a 304 when that 304's own refund is committed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

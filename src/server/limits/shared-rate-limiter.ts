@@ -1,7 +1,7 @@
 /**
  * Rate limits every instance on one PostgreSQL shares (spec 8, issue 28): a
  * request takes its credit in the database before it is processed, in one
- * round trip (`take_credit`, schema.ts), which locks the caller's primary and
+ * round trip (`take_credits`, schema.ts), which locks the caller's primary and
  * burst counters, checks both and spends both. So N instances let exactly the
  * limit through between them, each reports the same `x-ratelimit-*`, and a
  * credit spent is committed before the answer: killing an instance loses none.
@@ -76,12 +76,12 @@ export class SharedRateLimiter implements Limiter {
 
   /**
    * Takes of one key run one call at a time: the ones asked for while a call is
-   * under way wait for it and then go together, as one statement that calls
-   * `take_credit` once per take, in one transaction. Requests of one caller
-   * queue on its counters' row lock anyway; so they queue here instead, and
-   * share a round trip and a commit rather than each waiting for the last's.
-   * Every take is still its own call with its own answer, committed before
-   * any of their requests is answered.
+   * under way wait for it and then go together, as one call of `take_credits`,
+   * which answers each in turn as `take_credit` would have. Requests of one
+   * caller queue on its counters' row lock anyway; so they queue here instead,
+   * and share a round trip, a lock and a commit rather than each waiting for
+   * the last's. Every take still has its own answer, committed before any of
+   * their requests is answered.
    */
   take(caller: Caller): Promise<TakeResult> {
     const key = this.keyOf(caller);
@@ -123,16 +123,8 @@ export class SharedRateLimiter implements Limiter {
     const t = this.now();
     const burstMs = this.config.burstWindowSeconds * 1000;
     const args = [key, t, this.config.windowSeconds * 1000, this.limitOf(caller), burstMs, this.config.burstLimit];
-    // One take alone as before; several as one call each, in order (`i` makes each call its own: a
-    // call that did not depend on the row could be made once and repeated).
-    const rows =
-      count === 1
-        ? await this.sql.query<TakeRow>('SELECT * FROM take_credit($1, $2, $3, $4, $5, $6)', args)
-        : await this.sql.query<TakeRow>(
-            'SELECT t.* FROM generate_series(1, $7::integer) AS g(i) CROSS JOIN LATERAL take_credit($1, $2::bigint + 0 * g.i, $3, $4, $5, $6) AS t ORDER BY g.i',
-            [...args, count],
-          );
-    if (rows.length !== count) throw new Error(`take_credit returned ${rows.length} rows for ${count} takes`);
+    const rows = await this.sql.query<TakeRow>('SELECT * FROM take_credits($1, $2, $3, $4, $5, $6, $7)', [...args, count]);
+    if (rows.length !== count) throw new Error(`take_credits returned ${rows.length} rows for ${count} takes`);
     return rows.map((row) => {
       const snapshot = this.snapshot(caller, row.o_window_start_ms, row.o_used);
       if (row.o_allowed) return { allowed: true, snapshot };
