@@ -35,6 +35,8 @@ export type WorkerMessage =
 export interface BuildRequest {
   repoId: number;
   labels: Array<[string, LabelRecord]>;
+  /** whether each issue row carries its `searchVector` */
+  searchVectors: boolean;
 }
 
 /** A batch is sent when it has this many rows or this many bytes of documents. */

@@ -6,7 +6,8 @@
 import { once } from 'node:events';
 import { workerData } from 'node:worker_threads';
 import { importedCommentList, importedEventList, importedIssueList } from '../store/import-schema';
-import { commentRow, commentTextByIssue, eventRow, issueRow, planImport } from '../store/import-rows';
+import { commentRow, commentTextByIssue, eventRow, issueRow, planImport, type IssueRow } from '../store/import-rows';
+import { searchDocument } from '../store/postgres/search-document';
 import { StoreError } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -27,7 +28,11 @@ async function run(): Promise<void> {
   const labels = new Map(request.labels);
   const options = { localAvatars: data.localAvatars };
   const commentsText = commentTextByIssue(comments);
-  for (const batch of inBatches(issues, (issue) => issueRow(issue, request.repoId, labels, options, commentsText.get(issue.number)))) {
+  const rowOf = (issue: (typeof issues)[number]): IssueRow => {
+    const row = issueRow(issue, request.repoId, labels, options, commentsText.get(issue.number));
+    return request.searchVectors ? { ...row, searchVector: searchDocument(row.search) } : row;
+  };
+  for (const batch of inBatches(issues, rowOf)) {
     send({ kind: 'issues', batch }, [batch.docs]);
   }
   send({ kind: 'issues-end' });

@@ -45,8 +45,8 @@ export class WorkerImportSource implements ImportSource {
     return this.planned;
   }
 
-  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Generator<IssueRow> {
-    const request: BuildRequest = { repoId, labels: [...labels] };
+  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted = { searchVectors: false }): Generator<IssueRow> {
+    const request: BuildRequest = { repoId, labels: [...labels], searchVectors: wanted.searchVectors };
     this.port.postMessage(request);
     for (let m = this.expect('issues', 'issues-end'); m.kind === 'issues'; m = this.expect('issues', 'issues-end')) yield* unpack(m.batch);
   }

@@ -63,6 +63,12 @@ export interface IssueRow {
   milestoneTitle: string | null;
   /** with the text of this import's comments on it */
   search: SearchText;
+  /**
+   * `search` as PostgreSQL's tsvector text (store/postgres/search-document.ts), when the rows
+   * were asked for with `searchVectors`: the import's worker builds it beside the document,
+   * off the thread that waits on the database. Left out, the storage builds it itself.
+   */
+  searchVector?: string;
   doc: DocumentText;
 }
 
@@ -93,7 +99,7 @@ export interface EventRow {
  */
 export interface ImportSource {
   readonly plan: ImportPlan;
-  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Iterable<IssueRow>;
+  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted?: { searchVectors: boolean }): Iterable<IssueRow>;
   commentRows(): Iterable<CommentRow>;
   /** asked for after the comments: an event's issue is stored by then */
   eventRows(): Iterable<EventRow>;

@@ -77,7 +77,7 @@ export function encodeIssues(repoId: number, rows: readonly IssueRow[], stored: 
     againRows: again.length > 0 ? issueJson(again) : null,
     again: again.map((r) => r.number),
     // A new issue's row carries all its text (this import's comments on it included).
-    searchText: fresh.length > 0 ? textCopy(fresh.map((r) => [repoId, r.number, searchDocument(r.search)])) : null,
+    searchText: fresh.length > 0 ? textCopy(fresh.map((r) => [repoId, r.number, r.searchVector ?? searchDocument(r.search)])) : null,
     labelPairs,
     assigneePairs,
     references: rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))),

@@ -150,7 +150,7 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
   const stale = new StaleText();
 
   let issueCount = 0;
-  for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels))) {
+  for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels, { searchVectors: true }))) {
     await writeIssues(sql, repo.id, encodeIssues(repo.id, batch, stored), stale);
     for (const row of batch) mention(row.number, row.mentions);
     issueCount += batch.length;
