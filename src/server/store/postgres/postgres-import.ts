@@ -2,24 +2,20 @@
  * An import on PostgreSQL, inside the caller's transaction: the same rows and
  * the same re-import semantics as sqlite-store.ts's `importFrom`, written in
  * batches (one statement per table per batch) rather than a statement per
- * row, as every statement is a round trip to the server. The wide rows travel
- * as JSON (import-encoding.ts).
+ * row, as every statement is a round trip to the server. New issues and their
+ * search rows go in by COPY, the rest as JSON rows (import-encoding.ts).
  */
-import { toIsoSeconds } from '../../../shared/iso-seconds';
-import { mentionsIn, userId, type LabelRecord } from '../build-documents';
-import { cleanText } from '../issue-document';
+import { mentionsIn, type LabelRecord } from '../build-documents';
 import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
-import type { ImportedUser } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
-import { toRepo, type RepoRow } from '../repo-row';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
 import { encodeComments, encodeIssues, ISSUE_COPY_COLUMNS, lastOfEach, text, textCopy, wellFormed, type EncodedComments, type EncodedIssues, type Reference } from './import-encoding';
+import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
+import { batches } from './row-batches';
 import { searchDocument } from './search-document';
-import { hasNul, type Sql } from './sql';
-
-const BATCH_ROWS = 1000;
+import type { Sql } from './sql';
 
 /**
  * The first key of the advisory lock an import or mirror page holds on its repository until it
@@ -27,64 +23,6 @@ const BATCH_ROWS = 1000;
  * writers do, so the issues an import finds unstored stay unstored until it has written them.
  */
 const REPOSITORY_WRITE_LOCK = 0x49535752;
-
-/** `source` in batches of `size`, as it yields them. */
-function* batches<T>(source: Iterable<T>, size = BATCH_ROWS): Generator<T[]> {
-  let batch: T[] = [];
-  for (const item of source) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-export async function readRepo(sql: Sql, owner: string, name: string): Promise<RepoRecord | null> {
-  if (hasNul(owner, name)) return null;
-  const [row] = await sql.query<RepoRow & Record<string, unknown>>('SELECT * FROM repos WHERE owner = $1 AND name = $2', [owner, name]);
-  return row ? toRepo(row) : null;
-}
-
-/** The repository an import or mirror writes to, created on first use; its privacy only ever tightens. */
-export async function ensureRepo(sql: Sql, options: ImportOptions, nowMs: number): Promise<RepoRecord> {
-  const existing = await readRepo(sql, options.owner, options.name);
-  if (existing) {
-    if (options.makePrivate && !existing.isPrivate) await sql.query('UPDATE repos SET private = 1 WHERE id = $1', [existing.id]);
-    if (options.description !== undefined) await sql.query('UPDATE repos SET description = $1 WHERE id = $2', [options.description, existing.id]);
-    return existing;
-  }
-  // The name now belongs to a real repository, so it no longer redirects.
-  await sql.query('DELETE FROM repo_redirects WHERE owner = $1 AND name = $2', [options.owner, options.name]);
-  await sql.query('INSERT INTO repos (owner, name, private, description, created_at, modified_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    options.owner, options.name, options.makePrivate ? 1 : 0, options.description ?? null, toIsoSeconds(nowMs), Math.floor(nowMs / 1000),
-  ]);
-  const created = await readRepo(sql, options.owner, options.name);
-  if (!created) throw new Error('repository row vanished after insert');
-  return created;
-}
-
-/** Moves the repository's data version (part of every ETag) and its Last-Modified. */
-export async function touchRepo(sql: Sql, repoId: number, nowMs: number): Promise<void> {
-  await sql.query('UPDATE repos SET data_version = data_version + 1, modified_at = $1 WHERE id = $2', [Math.floor(nowMs / 1000), repoId]);
-}
-
-export async function upsertUsers(sql: Sql, users: readonly ImportedUser[]): Promise<void> {
-  for (const batch of batches(users)) {
-    await sql.query(
-      `INSERT INTO users (login, id, name, type)
-       SELECT * FROM unnest($1::citext[], $2::bigint[], $3::text[], $4::text[])
-       ON CONFLICT (login) DO UPDATE SET id = excluded.id, name = COALESCE(excluded.name, users.name), type = excluded.type`,
-      [
-        batch.map((u) => cleanText(u.login)),
-        batch.map((u) => userId(u)),
-        batch.map((u) => u.name ?? null),
-        batch.map((u) => u.type ?? (u.login.endsWith('[bot]') ? 'Bot' : 'User')),
-      ],
-    );
-  }
-}
 
 interface LabelRowShape extends Record<string, unknown> {
   id: number;

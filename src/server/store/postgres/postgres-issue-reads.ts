@@ -11,7 +11,7 @@ import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
 import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
-import { readRepo } from './postgres-import';
+import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import { countOf, hasNul, Params, type Sql } from './sql';

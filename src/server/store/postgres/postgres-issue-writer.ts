@@ -7,7 +7,8 @@ import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-sc
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import type { IssueWriter } from '../storage';
 import { StoreError } from '../store-error';
-import { importRows, readRepo, touchRepo } from './postgres-import';
+import { importRows } from './postgres-import';
+import { readRepo, touchRepo } from './postgres-repository-rows';
 import type { WriteTransactions } from './write-transaction';
 
 export class PostgresIssueWriter implements IssueWriter {

@@ -9,7 +9,8 @@ import { importSourceOf } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type { ImportOptions, MirrorRecord, MirrorWalk, MirrorWalkName, RepoRecord } from '../records';
 import type { MirrorStateStore } from '../storage';
-import { ensureRepo, importRows, readRepo } from './postgres-import';
+import { importRows } from './postgres-import';
+import { ensureRepo, readRepo } from './postgres-repository-rows';
 import type { Sql } from './sql';
 import type { WriteTransactions } from './write-transaction';
 

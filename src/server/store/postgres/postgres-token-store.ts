@@ -5,7 +5,7 @@
 import type { NewToken, TokenRecord } from '../records';
 import type { TokenStore } from '../storage';
 import { StoreError } from '../store-error';
-import { readRepo, upsertUsers } from './postgres-import';
+import { readRepo, upsertUsers } from './postgres-repository-rows';
 import { hasNul } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
