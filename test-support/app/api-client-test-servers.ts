@@ -4,9 +4,7 @@
  * status of spec 7.1); `other` is a second origin, for Links and redirects
  * that leave the service.
  */
-// eslint-disable-next-line no-restricted-imports -- imported only by *.test.ts files, which may use node:http (eslint.config.js)
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-// eslint-disable-next-line no-restricted-imports -- as above
 import type { AddressInfo } from 'node:net';
 
 export const NOW_MS = 1_800_000_000_000;

@@ -16,7 +16,7 @@ import {
   ServerError,
   ValidationError,
 } from './api-errors';
-import { DOCS, failure, lastRequest, NOW_MS, RESET_S, startMainAndOther, type TestServer } from './api-client-test-servers';
+import { DOCS, failure, lastRequest, NOW_MS, RESET_S, startMainAndOther, type TestServer } from '../../../test-support/app/api-client-test-servers';
 import type { RateLimitSnapshot } from './api-types';
 import { createMemoryEtagStore, type EtagStore } from './etag-store';
 

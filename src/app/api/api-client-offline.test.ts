@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { NetworkError } from './api-errors';
-import { failure, issue, json, NOW_MS, startMainAndOther, startServer, type TestServer } from './api-client-test-servers';
+import { failure, issue, json, NOW_MS, startMainAndOther, startServer, type TestServer } from '../../../test-support/app/api-client-test-servers';
 import type { RateLimitSnapshot } from './api-types';
 import { createMemoryEtagStore, type EtagStore } from './etag-store';
 

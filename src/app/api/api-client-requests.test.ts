@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import type { ApiError } from './api-errors';
-import { failure, issue, lastRequest, NOW_MS, RESET_S, startMainAndOther, type TestServer } from './api-client-test-servers';
+import { failure, issue, lastRequest, NOW_MS, RESET_S, startMainAndOther, type TestServer } from '../../../test-support/app/api-client-test-servers';
 import type { RateLimitSnapshot } from './api-types';
 import { createMemoryEtagStore, type EtagStore } from './etag-store';
 
