@@ -70,7 +70,7 @@ export function quote(text: string): string {
 
 /**
  * The intrinsic size of each picture in public/demo (its `<svg width height>`;
- * demo-dataset.test.ts checks they agree).
+ * demo-dataset-content.test.ts checks they agree).
  */
 export const DEMO_IMAGE_SIZES: Readonly<Record<string, { width: number; height: number }>> = {
   'architecture.svg': { width: 640, height: 320 },

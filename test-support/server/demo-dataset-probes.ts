@@ -3,8 +3,8 @@
  * patterns of GitHub's wire values and Markdown, and walks over a dataset.
  */
 import { fileURLToPath } from 'node:url';
-import type { IssueComment } from '../../shared/wire-types';
-import type { DemoDataset, DemoRepository } from './demo-dataset';
+import type { IssueComment } from '../../src/shared/wire-types';
+import type { DemoDataset, DemoRepository } from '../../src/server/demo/demo-dataset';
 
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 export const HEX_COLOUR = /^[0-9a-f]{6}$/;
@@ -15,7 +15,7 @@ export const CODE_FENCE = /^```[a-z]+$/m;
 export const TABLE = /^\|.*\|\n\|(?: *:?-{3,}:? *\|)+$/m;
 /** a picture as GitHub writes an upload: `<img width height alt src>` */
 export const DEMO_IMAGE = /<img width="(\d+)" height="(\d+)" alt="[^"]*" src="\/demo\/([a-z0-9-]+\.svg)">/g;
-export const PUBLIC_DIR = fileURLToPath(new URL('../../../public', import.meta.url));
+export const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 
 export function repositoryIn(dataset: DemoDataset, fullName: string): DemoRepository {
   const found = dataset.repositories.find((r) => `${r.owner}/${r.name}` === fullName);

@@ -2,101 +2,30 @@
 // private ones) imported into SQLite and copied into PostgreSQL, then every query of the table
 // asked of both. Totals, the issues on each page and every order but best match's must agree;
 // where SQLite's score is 1 (nothing ranks the results), so must PostgreSQL's.
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectiveSearchSort, type SearchOrder } from '../../../shared/search-params';
-import { parseSearchQuery, type SearchSortField } from '../../../shared/search-query';
-import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
-import { importSearchRepositories } from '../../../../test-support/server/search-repository';
-import type { ImportedIssue } from '../import-schema';
-import type { SearchHit, SearchPage, SearchRequest } from '../records';
-import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store';
-import { migratePostgres } from './migrate';
+import type { SearchPage, SearchRequest } from '../records';
+import type { SqliteStore } from '../sqlite/sqlite-store';
+import { keyOf, keys, openSearchDataset, SETUP_TIMEOUT_MS, type Case, type SearchDataset } from '../../../../test-support/server/postgres-search-dataset';
 import { searchIssuesOnPostgres } from './postgres-search';
-import { sqlOf, type Sql } from './sql';
+import type { Sql } from './sql';
 
-const SETUP_TIMEOUT_MS = 60_000;
-const NOW_MS = Date.parse('2024-06-01T00:00:00Z');
 /**
  * bm25 weighs text found in half the issues or more by about a millionth, so a SQLite score
  * this far above 1 comes from text that ranks: PostgreSQL must rank that issue too.
  */
 const RANKED_SCORE = 1.001;
 
-function privateIssue(number: number, title: string, body: string, fields: Partial<ImportedIssue> = {}): ImportedIssue {
-  return {
-    number,
-    title,
-    body,
-    user: { login: 'alice' },
-    labels: [],
-    state: 'open',
-    locked: false,
-    assignees: [],
-    comments: 0,
-    created_at: `2024-05-0${number}T09:00:00Z`,
-    updated_at: `2024-05-0${number}T09:00:00Z`,
-    ...fields,
-  };
-}
-
-const VAULT_ISSUES = [
-  privateIssue(1, 'Crash in the vault', 'secret crash details'),
-  privateIssue(2, 'Secret rotation', 'rotate the keys', { labels: [{ name: 'bug', color: 'ededed' }] }),
-];
-const ATTIC_ISSUES = [privateIssue(1, 'Crash in the attic', 'a secret nobody was granted')];
-
-let server: PostgresServer;
-let client: pg.Client;
-let sql: Sql;
-let dir: string;
+let dataset: SearchDataset | undefined;
 let sqlite: SqliteStore;
-const privateIds = new Map<string, number>();
+let sql: Sql;
+let requestOf: (c: Case) => SearchRequest;
 
 beforeAll(async () => {
-  server = await startPostgres();
-  dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-search-'));
-  const file = path.join(dir, 'search.sqlite');
-  sqlite = openSqliteStore(file);
-  await importSearchRepositories(sqlite, NOW_MS);
-  privateIds.set('vault', sqlite.importIssues({ owner: 'search', name: 'vault', makePrivate: true }, VAULT_ISSUES, [], NOW_MS).repo.id);
-  privateIds.set('attic', sqlite.importIssues({ owner: 'search', name: 'attic', makePrivate: true }, ATTIC_ISSUES, [], NOW_MS).repo.id);
-
-  client = new pg.Client({ connectionString: await server.freshDatabase() });
-  await client.connect();
-  await migratePostgres(client);
-  sql = sqlOf(client);
-  const db = new Database(file, { readonly: true });
-  try {
-    await copySqliteToPostgres(db, sql);
-  } finally {
-    db.close();
-  }
+  dataset = await openSearchDataset();
+  ({ sqlite, sql, requestOf } = dataset);
 }, SETUP_TIMEOUT_MS);
 
-afterAll(async () => {
-  await client?.end();
-  await server?.stop();
-  sqlite?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-interface Case {
-  q: string;
-  advanced?: boolean;
-  /** private repositories (by name, under `search/`) the caller was granted */
-  grant?: string[];
-  /** the `sort` and `order` parameters (`sort:` in q wins) */
-  sort?: SearchSortField;
-  order?: SearchOrder;
-  page?: number;
-  perPage?: number;
-}
+afterAll(() => dataset?.close());
 
 const CASES: Case[] = [
   // words and phrases
@@ -230,18 +159,6 @@ const CASES: Case[] = [
   { q: 'crash', page: 2, perPage: 2 },
 ];
 
-function requestOf(c: Case): SearchRequest {
-  const parsed = parseSearchQuery(c.q, { advanced: c.advanced ?? false });
-  if (!parsed.ok) throw new Error(`the table's query ${c.q} does not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
-  return {
-    query: parsed.query,
-    privateRepoIds: new Set((c.grant ?? []).map((name) => privateIds.get(name) ?? -1)),
-    sort: effectiveSearchSort(parsed.query.sort, { sort: c.sort ?? null, order: c.order ?? 'desc' }),
-    page: c.page ?? 1,
-    perPage: c.perPage ?? 30,
-  };
-}
-
 function nameOf(c: Case): string {
   const options = [
     c.advanced ? 'advanced' : '',
@@ -251,9 +168,6 @@ function nameOf(c: Case): string {
   ].filter((o) => o !== '');
   return options.length === 0 ? c.q : `${c.q} (${options.join(', ')})`;
 }
-
-const keyOf = (hit: SearchHit): string => `${hit.repo.owner}/${hit.repo.name}#${(JSON.parse(hit.document) as { number: number }).number}`;
-const keys = (page: SearchPage): string[] => page.hits.map(keyOf);
 
 /** Every result of a ranked search, from every page: the order within may differ, the set may not. */
 async function allPages(request: SearchRequest, search: (r: SearchRequest) => Promise<SearchPage>): Promise<string[]> {
@@ -298,33 +212,5 @@ describe('search on PostgreSQL against SQLite on the same rows', () => {
       if (hit.score === 1) expect(score, keyOf(hit)).toBe(1);
       if (hit.score > RANKED_SCORE) expect(score, keyOf(hit)).toBeGreaterThan(1);
     }
-  });
-
-  it('ranks a word in the title above the same word in the body or the comments, with scores above 1', async () => {
-    const request = requestOf({ q: 'crash repo:search/lab' });
-    const page = await searchIssuesOnPostgres(sql, request);
-    expect(keys(page).slice(0, 2).sort()).toEqual(['search/lab#1', 'search/lab#4']);
-    expect(keys(page).slice(2).sort()).toEqual(['search/lab#5', 'search/lab#6']);
-    expect(page.hits.every((h) => h.score > 1)).toBe(true);
-    const scores = page.hits.map((h) => h.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-  });
-
-  it('puts text under OR first where it matches, and scores the others 1', async () => {
-    const page = await searchIssuesOnPostgres(sql, requestOf({ q: 'repo:search/lab (installer OR is:pr)', advanced: true }));
-    expect(keys(page)[0]).toBe('search/lab#3');
-    expect(page.hits[0]!.score).toBeGreaterThan(1);
-    expect(page.hits.slice(1).map((h) => h.score)).toEqual([1, 1]);
-  });
-
-  it('ranks text under OR that tells issues apart above text found in most issues, as SQLite does', async () => {
-    const request = requestOf({ q: '(bulk OR crash) is:open', advanced: true, perPage: 5 });
-    const expected = keys(sqlite.searchIssues(request)).slice(0, 3);
-    const page = await searchIssuesOnPostgres(sql, request);
-    expect(keys(page).slice(0, 3).sort()).toEqual(['search/lab#1', 'search/lab#5', 'search/lab#6']);
-    expect([...expected].sort()).toEqual(['search/lab#1', 'search/lab#5', 'search/lab#6']);
-    // Then the issues matching only `bulk`, newest first, each above 1 as on SQLite.
-    expect(keys(page).slice(3)).toEqual(['search/bulk#1049', 'search/bulk#1048']);
-    expect(page.hits.every((h) => h.score > 1)).toBe(true);
   });
 });
