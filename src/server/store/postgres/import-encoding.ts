@@ -1,9 +1,11 @@
 /**
- * Rows of an import as postgres-import.ts's statements take them: the wide ones (issues and
- * comments with their documents, the search index's text) as one JSON array per batch, read
- * back with json_to_recordset. JSON.stringify escapes in native code, where pg's array literals
- * escape each element with regular expressions and build the literal by concatenation, which
- * cost the importing thread more than the server spent inserting the rows.
+ * Rows of an import as postgres-import.ts's statements take them. Issues new to the repository
+ * and their search rows as COPY streams (binary for the issues, whose documents arrive as UTF-8
+ * bytes and go in as they are; text for the tsvectors); the other wide rows (issues stored before,
+ * comments, events) as one JSON array per batch, read back with json_to_recordset. JSON.stringify escapes
+ * in native code, where pg's array literals escape each element with regular expressions and
+ * build the literal by concatenation, which cost the importing thread more than the server
+ * spent inserting the rows.
  */
 import type { CommentRow, DocumentText, IssueRow } from '../import-rows';
 import { BinaryCopy, type BinaryColumn } from './binary-copy';
