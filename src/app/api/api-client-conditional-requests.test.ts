@@ -4,48 +4,29 @@
  * and If-Modified-Since from the ETag store, a stored page kept per identity,
  * and a store that fails without failing the request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { NotFoundError } from './api-errors';
-import { failure, issue, lastRequest, NOW_MS, startMainAndOther, type TestServer } from '../../../test-support/app/api-client-test-servers';
-import type { RateLimitSnapshot } from './api-types';
-import { createMemoryEtagStore, type EtagStore } from './etag-store';
+import { failure, issue, lastRequest } from '../../../test-support/app/api-client-test-servers';
+import { apiClientTestbed } from '../../../test-support/app/api-client-testbed';
+import type { EtagStore } from './etag-store';
 
 let listEtag = '"list-v1"';
-let main: TestServer;
-let other: TestServer;
-
-beforeAll(async () => {
-  ({ main, other } = await startMainAndOther({ listEtag: () => listEtag }));
-});
-
-afterAll(async () => {
-  await Promise.all([main.close(), other.close()]);
-});
-
-let store: EtagStore;
-let snapshots: RateLimitSnapshot[];
+const bed = apiClientTestbed({ listEtag: () => listEtag });
+const { client } = bed;
 
 beforeEach(() => {
-  store = createMemoryEtagStore();
-  snapshots = [];
   listEtag = '"list-v1"';
-  main.received.length = 0;
-  other.received.length = 0;
 });
-
-function client(token: string | null = 'token-a', baseUrl = `${main.origin}/api`) {
-  return createApiClient({ baseUrl, token, etagStore: store, now: () => NOW_MS, onRateLimit: (s) => snapshots.push(s) });
-}
 
 describe('conditional requests', () => {
   it('a revisit sends If-None-Match and gets the stored body back with notModified', async () => {
     const first = await client().get('/repos/o/r/issues');
-    expect(lastRequest(main).headers['if-none-match']).toBeUndefined();
+    expect(lastRequest(bed.main).headers['if-none-match']).toBeUndefined();
     expect(first.notModified).toBe(false);
 
     const again = await client().get('/repos/o/r/issues');
-    expect(lastRequest(main).headers['if-none-match']).toBe('"list-v1"');
+    expect(lastRequest(bed.main).headers['if-none-match']).toBe('"list-v1"');
     expect(again).toMatchObject({ status: 304, notModified: true, offline: false, data: first.data, links: first.links });
     expect(again.rateLimit).toMatchObject({ remaining: 4999 });
   });
@@ -57,13 +38,13 @@ describe('conditional requests', () => {
     expect(changed.notModified).toBe(false);
     expect(changed.status).toBe(200);
     await client().get('/repos/o/r/issues');
-    expect(lastRequest(main).headers['if-none-match']).toBe('"list-v2"');
+    expect(lastRequest(bed.main).headers['if-none-match']).toBe('"list-v2"');
   });
 
   it('uses If-Modified-Since when the service gave a Last-Modified but no ETag', async () => {
     await client().get('/last-modified');
     const again = await client().get('/last-modified');
-    const { headers } = lastRequest(main);
+    const { headers } = lastRequest(bed.main);
     expect(headers['if-modified-since']).toBe('Wed, 01 May 2024 12:00:00 GMT');
     expect(headers['if-none-match']).toBeUndefined();
     expect(again).toMatchObject({ notModified: true, data: [issue(7)] });
@@ -74,20 +55,20 @@ describe('conditional requests', () => {
     expect(a.data).toEqual([{ number: 1, title: 'A only' }]);
 
     const b = await client('token-b').get('/private/issues');
-    expect(lastRequest(main).headers['if-none-match']).toBeUndefined();
+    expect(lastRequest(bed.main).headers['if-none-match']).toBeUndefined();
     expect(b).toMatchObject({ notModified: false, data: [{ number: 2, title: 'B only' }] });
 
     const anonymous = await failure(client(null).get('/private/issues'));
-    expect(lastRequest(main).headers['if-none-match']).toBeUndefined();
+    expect(lastRequest(bed.main).headers['if-none-match']).toBeUndefined();
     expect(anonymous).toBeInstanceOf(NotFoundError);
   });
 
   it('asks fetch to bypass the browser cache, so the 304 and fresh rate-limit headers reach us', async () => {
     const inits: (RequestInit | undefined)[] = [];
     const recording = createApiClient({
-      baseUrl: `${main.origin}/api`,
+      baseUrl: `${bed.main.origin}/api`,
       token: null,
-      etagStore: store,
+      etagStore: bed.store,
       fetch: (input, init) => {
         inits.push(init);
         return fetch(input, init);
@@ -105,7 +86,7 @@ describe('a store that fails', () => {
       set: () => Promise.reject(new Error('quota')),
       clear: () => Promise.reject(new Error('quota')),
     };
-    const response = await createApiClient({ baseUrl: `${main.origin}/api`, token: null, etagStore: broken }).get(
+    const response = await createApiClient({ baseUrl: `${bed.main.origin}/api`, token: null, etagStore: broken }).get(
       '/repos/o/r/issues',
     );
     expect(response.status).toBe(200);

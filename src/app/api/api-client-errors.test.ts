@@ -4,8 +4,7 @@
  * on loopback: the typed error, its message and documentation URL, and when
  * a rate-limited or unavailable service says to come back.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from './api-client';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   BadCredentialsError,
@@ -16,34 +15,11 @@ import {
   ServerError,
   ValidationError,
 } from './api-errors';
-import { DOCS, failure, lastRequest, NOW_MS, RESET_S, startMainAndOther, type TestServer } from '../../../test-support/app/api-client-test-servers';
-import type { RateLimitSnapshot } from './api-types';
-import { createMemoryEtagStore, type EtagStore } from './etag-store';
+import { DOCS, failure, lastRequest, NOW_MS, RESET_S } from '../../../test-support/app/api-client-test-servers';
+import { apiClientTestbed } from '../../../test-support/app/api-client-testbed';
 
-let main: TestServer;
-let other: TestServer;
-
-beforeAll(async () => {
-  ({ main, other } = await startMainAndOther());
-});
-
-afterAll(async () => {
-  await Promise.all([main.close(), other.close()]);
-});
-
-let store: EtagStore;
-let snapshots: RateLimitSnapshot[];
-
-beforeEach(() => {
-  store = createMemoryEtagStore();
-  snapshots = [];
-  main.received.length = 0;
-  other.received.length = 0;
-});
-
-function client(token: string | null = 'token-a', baseUrl = `${main.origin}/api`) {
-  return createApiClient({ baseUrl, token, etagStore: store, now: () => NOW_MS, onRateLimit: (s) => snapshots.push(s) });
-}
+const bed = apiClientTestbed();
+const { client } = bed;
 
 describe('errors (spec 7.1)', () => {
   const cases: [string, new (...args: never[]) => ApiError, number, string][] = [
@@ -135,6 +111,6 @@ describe('errors (spec 7.1)', () => {
   it('an error is never stored as a page', async () => {
     await failure(client().get('/status/500'));
     await failure(client().get('/status/500'));
-    expect(lastRequest(main).headers['if-none-match']).toBeUndefined();
+    expect(lastRequest(bed.main).headers['if-none-match']).toBeUndefined();
   });
 });

@@ -4,39 +4,19 @@
  * HTTP servers on loopback: a stored page served offline, a NetworkError that
  * names the service, reachability reports, and aborts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import { NetworkError } from './api-errors';
-import { failure, issue, json, NOW_MS, startMainAndOther, startServer, type TestServer } from '../../../test-support/app/api-client-test-servers';
-import type { RateLimitSnapshot } from './api-types';
-import { createMemoryEtagStore, type EtagStore } from './etag-store';
+import { failure, issue, json, NOW_MS, startServer, type TestServer } from '../../../test-support/app/api-client-test-servers';
+import { apiClientTestbed } from '../../../test-support/app/api-client-testbed';
 
 let hangNext = false;
-let main: TestServer;
-let other: TestServer;
-
-beforeAll(async () => {
-  ({ main, other } = await startMainAndOther({ hangNext: () => hangNext }));
-});
-
-afterAll(async () => {
-  await Promise.all([main.close(), other.close()]);
-});
-
-let store: EtagStore;
-let snapshots: RateLimitSnapshot[];
+const bed = apiClientTestbed({ hangNext: () => hangNext });
+const { client } = bed;
 
 beforeEach(() => {
-  store = createMemoryEtagStore();
-  snapshots = [];
   hangNext = false;
-  main.received.length = 0;
-  other.received.length = 0;
 });
-
-function client(token: string | null = 'token-a', baseUrl = `${main.origin}/api`) {
-  return createApiClient({ baseUrl, token, etagStore: store, now: () => NOW_MS, onRateLimit: (s) => snapshots.push(s) });
-}
 
 describe('offline and cancelled', () => {
   let flaky: TestServer;
@@ -50,7 +30,7 @@ describe('offline and cancelled', () => {
   });
 
   it('with a stored page, a network failure returns it with offline: true', async () => {
-    const online = createApiClient({ baseUrl: flaky.origin, token: 't', etagStore: store, now: () => NOW_MS });
+    const online = createApiClient({ baseUrl: flaky.origin, token: 't', etagStore: bed.store, now: () => NOW_MS });
     await online.get('/repos/o/r/issues');
     await flaky.close();
 
@@ -69,13 +49,13 @@ describe('offline and cancelled', () => {
 
   it('reports whether the service answered at all: any status is reachable, a refused connection is not', async () => {
     const seen: boolean[] = [];
-    const watched = createApiClient({ baseUrl: flaky.origin, token: null, etagStore: store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
+    const watched = createApiClient({ baseUrl: flaky.origin, token: null, etagStore: bed.store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
     await watched.get('/repos/o/r/issues');
     await flaky.close();
     await watched.get('/repos/o/r/issues');
     await failure(watched.get('/repos/o/r/never-seen'));
     expect(seen).toEqual([true, false, false]);
-    const errors = createApiClient({ baseUrl: `${main.origin}/api`, token: null, etagStore: store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
+    const errors = createApiClient({ baseUrl: `${bed.main.origin}/api`, token: null, etagStore: bed.store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });
     await failure(errors.get('/status/503'));
     expect(seen.at(-1)).toBe(true);
   });
@@ -85,7 +65,7 @@ describe('offline and cancelled', () => {
     hangNext = true;
     const controller = new AbortController();
     const pending = client().get('/maybe-hang', { signal: controller.signal });
-    await expect.poll(() => main.received.length).toBe(2);
+    await expect.poll(() => bed.main.received.length).toBe(2);
     controller.abort();
     const error = await failure(pending);
     expect(error).not.toBeInstanceOf(NetworkError);
@@ -97,6 +77,6 @@ describe('offline and cancelled', () => {
     controller.abort();
     const error = await failure(client().get('/repos/o/r/issues', { signal: controller.signal }));
     expect((error as Error).name).toBe('AbortError');
-    expect(main.received).toHaveLength(0);
+    expect(bed.main.received).toHaveLength(0);
   });
 });
