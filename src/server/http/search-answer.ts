@@ -34,8 +34,12 @@ function renderHit(hit: SearchHit, bases: { api: string; web: string }): string 
  */
 export function renderSearchPage(c: Context<AppEnv>, page: SearchPage, paging: PageParams, webBase: string | null): RenderedAnswer {
   const bases = basesOf(c, webBase);
-  const items = page.hits.slice(0, reachableOnPage(paging)).map((hit) => renderHit(hit, bases));
-  const json = `{"total_count":${page.total},"incomplete_results":false,"items":[${items.join(',')}],"search_type":"lexical"}`;
+  const pieces = [`{"total_count":${page.total},"incomplete_results":false,"items":[`];
+  page.hits.slice(0, reachableOnPage(paging)).forEach((hit, index) => {
+    if (index > 0) pieces.push(',');
+    pieces.push(renderHit(hit, bases));
+  });
+  pieces.push('],"search_type":"lexical"}');
   const link = buildLinkHeader(new URL(c.req.url), paging.page, paging.perPage, reachableTotal(page.total));
-  return renderedAnswer(json, link);
+  return renderedAnswer(pieces, link);
 }
