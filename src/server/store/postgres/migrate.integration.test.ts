@@ -13,6 +13,11 @@ const CONCURRENT_INSTANCES = 8;
 /** what PostgreSQL has that SQLite has not, or has in another shape (its FTS5 table) */
 const POSTGRES_ONLY_TABLES = ['burst_counters', 'issue_text', 'schema_migrations', 'store_version'];
 const POSTGRES_ONLY_INDEXES = ['issue_text_document'];
+/**
+ * what SQLite has for its own storage: a ranked search's covering index, as SQLite keeps each
+ * document in its issue's row (PostgreSQL keeps large ones out of line, TOAST)
+ */
+const SQLITE_ONLY_INDEXES = ['issues_search_facets'];
 
 let server: PostgresServer;
 const clients: pg.Client[] = [];
@@ -70,6 +75,7 @@ function sqliteShape(): SchemaShape {
       .sort();
   }
   for (const index of db.prepare("SELECT name, tbl_name AS tbl FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as Array<{ name: string; tbl: string }>) {
+    if (SQLITE_ONLY_INDEXES.includes(index.name)) continue;
     shape.indexes[index.name] = `${index.tbl} (${sqliteIndexColumns(db, index.name).join(', ')})`;
   }
   db.close();

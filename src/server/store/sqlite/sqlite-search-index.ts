@@ -18,6 +18,13 @@ export const CREATE_SEARCH_INDEX_SQL = `
     tokenize = 'unicode61 remove_diacritics 2'
   )`;
 
+/**
+ * The index a ranked search joins its matches through (schema.ts, migration 5): the issue's
+ * key and the columns a ranking sorts or commonly filters on, so every match is read from it
+ * rather than from the table.
+ */
+export const SEARCH_FACETS_INDEX = 'issues_search_facets';
+
 type Prepare = (sql: string) => Database.Statement;
 
 /** Index rows as an import changes them. */

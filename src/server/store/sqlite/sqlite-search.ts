@@ -16,6 +16,7 @@ import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../record
 import { conjunctsOf, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
 import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
+import { SEARCH_FACETS_INDEX } from './sqlite-search-index';
 
 export interface SearchContext {
   prepare(sql: string): Database.Statement;
@@ -166,10 +167,16 @@ function repositoriesWithIssues(context: SearchContext): number[] {
   return rows.map((r) => r.id);
 }
 
+/**
+ * The index's matches joined to their issues. The join names the facets index: the planner
+ * would take the primary key's, which is unique but not covering, and read each match's row
+ * from the table, where it shares its pages with the document; ranking a common word then
+ * costs one table read per match.
+ */
 function drivingJoin(match: string, keyRange: [number, number] | null): Sql {
   return sql(
     `(SELECT rowid AS key, ${BM25} AS rank FROM issue_text WHERE issue_text MATCH ?${keyRange ? ' AND rowid BETWEEN ? AND ?' : ''}) t
-     JOIN issues i ON i.repo_id = t.key / ${KEY_SPAN} AND i.number = t.key % ${KEY_SPAN}`,
+     JOIN issues i INDEXED BY ${SEARCH_FACETS_INDEX} ON i.repo_id = t.key / ${KEY_SPAN} AND i.number = t.key % ${KEY_SPAN}`,
     match,
     ...(keyRange ?? []),
   );
