@@ -123,7 +123,7 @@ export class SharedRateLimiter implements Limiter {
     const t = this.now();
     const burstMs = this.config.burstWindowSeconds * 1000;
     const args = [key, t, this.config.windowSeconds * 1000, this.limitOf(caller), burstMs, this.config.burstLimit];
-    const rows = await this.sql.query<TakeRow>('SELECT * FROM take_credits($1, $2, $3, $4, $5, $6, $7)', [...args, count]);
+    const rows = await this.sql.query<TakeRow>('SELECT * FROM take_credits($1, $2, $3, $4, $5, $6, $7)', [...args, count], 'take_credits');
     if (rows.length !== count) throw new Error(`take_credits returned ${rows.length} rows for ${count} takes`);
     return rows.map((row) => {
       const snapshot = this.snapshot(caller, row.o_window_start_ms, row.o_used);
