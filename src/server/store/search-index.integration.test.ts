@@ -12,6 +12,7 @@ import type { ImportedComment, ImportedIssue } from './import-schema';
 import type { SearchPage } from './records';
 import type { SqliteStore } from './sqlite/sqlite-store';
 import { MIGRATIONS } from './sqlite/schema';
+import { RUN_ISSUES } from './sqlite/sqlite-search-index';
 import { openSqliteStore } from './sqlite/sqlite-store';
 
 const SPAN = { start: 0, end: 0 };
@@ -88,6 +89,20 @@ describe('the search index through the store', () => {
     expect(search(store, word('explodes')).total).toBe(0);
     expect(search(store, word('trace')).total).toBe(0);
     expect(numbers(search(store, word('softly')))).toEqual([1]);
+  });
+
+  it('finds every issue of an import larger than the runs its text is written in, and none of a re-imported issue’s old text', () => {
+    store.importIssues(REPO, [issue(1, { title: 'oldword' })], [], 0);
+    const count = 2 * RUN_ISSUES + 7;
+    const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString().replace('.000', '');
+    const many = Array.from({ length: count }, (_, i) => issue(i + 1, { title: `Entry tag${i + 1}`, body: i === 0 ? 'newword' : null, created_at: day(i), updated_at: day(i) }));
+    store.importIssues(REPO, many, [], 0);
+    for (const n of [1, 2, RUN_ISSUES - 1, RUN_ISSUES, RUN_ISSUES + 1, 2 * RUN_ISSUES, 2 * RUN_ISSUES + 1, count]) {
+      expect(numbers(search(store, word(`tag${n}`)))).toEqual([n]);
+    }
+    expect(search(store, word('entry'), { perPage: 1 }).total).toBe(count);
+    expect(search(store, word('oldword')).total).toBe(0);
+    expect(numbers(search(store, word('newword')))).toEqual([1]);
   });
 
   it('keeps earlier comments’ text when an issue is re-imported without them', () => {

@@ -128,7 +128,7 @@ export class SqliteIssueWriter implements IssueWriter {
       const prepare = (sql: string) => this.stmt(sql);
       if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
 
-      searchIndex.rebuildStale();
+      searchIndex.finish();
       this.repos.touch(repo.id, nowMs);
       return { repo: this.repos.findRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
     });

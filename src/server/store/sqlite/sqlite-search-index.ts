@@ -27,8 +27,19 @@ export const SEARCH_FACETS_INDEX = 'issues_search_facets';
 
 type Prepare = (sql: string) => Database.Statement;
 
-/** Index rows as an import changes them. */
+/**
+ * New issues' text is written in runs of at most this many issues or this much text, not one row
+ * between each issue's rows: an import that wrote the two in turn spent twice as long inserting
+ * its issue rows (docs/performance-log.md, "The search index's rows in runs").
+ */
+export const RUN_ISSUES = 2_000;
+const RUN_CHARS = 16 * 1024 * 1024;
+
+/** Index rows as an import changes them; `finish` before the import's transaction ends. */
 export class SearchIndexWriter {
+  /** new issues' text not written yet, in the order it came */
+  private readonly waiting: Array<{ repoId: number; number: number; text: SearchText }> = [];
+  private waitingChars = 0;
   /** issues whose text is rebuilt from the database once the import's rows are all in */
   private readonly stale = new Map<number, { repoId: number; number: number }>();
 
@@ -36,25 +47,35 @@ export class SearchIndexWriter {
 
   /** An issue the index has no row for yet, with all its text. */
   add(repoId: number, number: number, text: SearchText): void {
-    insertIssueText(this.prepare, repoId, number, text);
+    this.waiting.push({ repoId, number, text });
+    this.waitingChars += text.title.length + text.body.length + text.comments.length;
+    if (this.waiting.length >= RUN_ISSUES || this.waitingChars >= RUN_CHARS) this.writeWaiting();
   }
 
   /**
    * An issue whose text depends on rows stored before this import (a re-imported issue keeps
    * its earlier comments; a mirror page brings comments on issues it does not bring): rebuilt
-   * by `rebuildStale`, after every row of the import is written, from what the database holds.
+   * by `finish`, after every row of the import is written, from what the database holds.
    */
   markStale(repoId: number, number: number): void {
     this.stale.set(searchKey(repoId, number), { repoId, number });
   }
 
-  rebuildStale(): void {
+  /** Writes the text still waiting, then rebuilds the stale issues' rows: the index is whole again. */
+  finish(): void {
+    this.writeWaiting();
     for (const { repoId, number } of this.stale.values()) {
       this.prepare('DELETE FROM issue_text WHERE rowid = ?').run(searchKey(repoId, number));
       const text = storedSearchText(this.prepare, repoId, number);
       if (text) insertIssueText(this.prepare, repoId, number, text);
     }
     this.stale.clear();
+  }
+
+  private writeWaiting(): void {
+    for (const { repoId, number, text } of this.waiting) insertIssueText(this.prepare, repoId, number, text);
+    this.waiting.length = 0;
+    this.waitingChars = 0;
   }
 }
 
