@@ -28,12 +28,12 @@ export const SEARCH_FACETS_INDEX = 'issues_search_facets';
 type Prepare = (sql: string) => Database.Statement;
 
 /**
- * New issues' text is written in runs of at most this many issues or this much text, not one row
- * between each issue's rows: an import that wrote the two in turn spent twice as long inserting
- * its issue rows (docs/performance-log.md, "The search index's rows in runs").
+ * New issues' text is written in runs of at most this many issues or this many characters, not one
+ * row between each issue's rows: an import that wrote the two in turn was much slower inserting its
+ * issue rows (docs/performance-log.md, "the search index's rows in runs").
  */
 export const RUN_ISSUES = 2_000;
-const RUN_CHARS = 16 * 1024 * 1024;
+const RUN_CHARS = 16_000_000;
 
 /** Index rows as an import changes them; `finish` before the import's transaction ends. */
 export class SearchIndexWriter {
