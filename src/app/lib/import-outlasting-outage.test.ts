@@ -44,3 +44,33 @@ describe('importOutlastingOutage', () => {
     expect(head).not.toHaveBeenCalled();
   });
 });
+
+describe('importOutlastingOutage, when the browser keeps a failed download', () => {
+  it('imports the chunk by a URL of its own once the server serves it again, and gives that module', async () => {
+    vi.useFakeTimers();
+    let serviceUp = false;
+    vi.stubGlobal('fetch', vi.fn(() => (serviceUp ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError('Failed to fetch')))));
+    // As Chromium does: the first failure is answered again to every later import of the same URL.
+    const load = vi.fn(() => Promise.reject(failedImport()));
+    const importUrl = vi.fn((url: string) => Promise.resolve(`module from ${url}`));
+    let result: unknown;
+    void importOutlastingOutage(load, importUrl).then((module) => (result = module));
+
+    await vi.advanceTimersByTimeAsync(CHUNK_RETRY_MS);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(importUrl).not.toHaveBeenCalled();
+    serviceUp = true;
+    await vi.advanceTimersByTimeAsync(CHUNK_RETRY_MS);
+    expect(importUrl).toHaveBeenCalledTimes(1);
+    expect(importUrl.mock.calls[0]?.[0]).toMatch(/^http:\/\/app\.test\/assets\/dialog-AbC123\.js\?\d+$/);
+    expect(result).toMatch(/^module from http:\/\/app\.test\/assets\/dialog-AbC123\.js\?\d+$/);
+  });
+
+  it('gives up when the chunk is served but fails by its own URL too, rather than asking for ever', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))));
+    const first = failedImport();
+    const importUrl = vi.fn((url: string) => Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${url}`)));
+    await expect(importOutlastingOutage(() => Promise.reject(first), importUrl)).rejects.toThrow(/dialog-AbC123\.js\?\d+/);
+    expect(importUrl).toHaveBeenCalledTimes(1);
+  });
+});
