@@ -9,8 +9,6 @@ export interface AppVariables {
   caller: Caller;
   /** the valid token presented, if any */
   token: TokenRecord | null;
-  /** an Authorization header was sent but it is not a valid, unexpired token */
-  badCredentials: boolean;
   /** the repository of a `/repos/{owner}/{repo}/...` route, once access is checked */
   repo: RepoRecord;
   /** headers every answer to this request carries, gathered before the route (http/answer-headers.ts) */

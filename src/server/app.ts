@@ -2,30 +2,28 @@
  * Builds the Hono app from its dependencies; no listen() here, so tests call
  * `app.request()` or serve it on a loopback port themselves.
  *
- * A request meets, in order: request id → CORS → caller identity → rate
- * limit → API version → repository access → route → error handler.
- * In the running service a request for an answer already cached, which all
- * of these would let through, is answered before it gets here, by the same
- * steps (http/cached-answer-lane.ts, wired in main.ts); one the lane took a
- * credit for and then left comes here with that take (`handover`).
+ * A request meets, in order: request id and the headers every answer carries
+ * → CORS preflight → the API steps (caller, credit, refusals: http/api-steps.ts)
+ * → route → error handler. In the running service a request for an answer
+ * already cached, which all of these would let through, is answered before it
+ * gets here, by the same steps (http/cached-answer-lane.ts, wired in main.ts);
+ * one the lane took a credit for and then left comes here with that take
+ * (`handover`).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
-import { identifyCaller } from './auth/identify-caller';
 import { AnswerCache } from './http/answer-cache';
-import { apiVersion } from './http/api-version';
-import { addAnswerHeaders, applyAnswerHeadersLate, startAnswerHeaders } from './http/answer-headers';
-import { API_CORS, crossOrigin } from './http/cross-origin';
+import { answerHeaders, apiSteps } from './http/api-steps-middleware';
+import { API_CORS, preflight } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
-import { GITHUB_RESPONSE_HEADERS, newRequestId } from './http/github-headers';
 import { sendError } from './http/respond';
 import type { CreditHandover } from './limits/credit-handover';
-import { rateLimit, type RateLimiters } from './limits/rate-limit';
+import type { RateLimiters } from './limits/rate-limit';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
 import { avatarRoutes } from './routes/avatars';
 import { issueRoutes } from './routes/issues';
-import { readOnly, resolveRepository } from './routes/repository-access';
+import { readOnly } from './routes/read-only';
 import { repoRoutes } from './routes/repos';
 import { searchRoutes } from './routes/search';
 import { staticAppRoutes } from './routes/static-app';
@@ -73,30 +71,22 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const lookups = deps.lookups ?? new LookupCache(deps.store);
   const api = new Hono<AppEnv>();
 
-  api.use(async function requestId(c, next) {
-    const id = newRequestId();
-    c.set('requestId', id);
-    startAnswerHeaders(c);
-    addAnswerHeaders(c, GITHUB_RESPONSE_HEADERS);
-    addAnswerHeaders(c, { 'X-GitHub-Request-Id': id });
-    await next();
-    // Answers not built by http/respond.ts (preflights, injected faults, Hono's own) get the gathered headers now.
-    applyAnswerHeadersLate(c);
-  });
-  api.use(crossOrigin(API_CORS));
-  api.use(identifyCaller({ lookups, now: deps.now, trustProxy: deps.trustProxy ?? false }));
-  api.use(rateLimit(limiters, async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase()), deps.handover));
-  api.use(async function rejectBadCredentials(c, next) {
-    // spec 5.5: counted against the IP above, then refused.
-    if (c.get('badCredentials')) return sendError(c, errors.badCredentials());
-    await next();
-  });
-  api.use(apiVersion());
+  api.use(answerHeaders());
+  api.use(preflight(API_CORS));
+  api.use(
+    apiSteps({
+      lookups,
+      renames: deps.store,
+      limiters,
+      userIdOf: async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase()),
+      handover: deps.handover,
+      now: deps.now,
+      trustProxy: deps.trustProxy ?? false,
+    }),
+  );
 
   api.route('/', accountRoutes(deps.store, limiters, webBase));
   api.route('/search', searchRoutes(deps.store, lookups, webBase));
-  api.use('/repos/:owner/:repo', resolveRepository(lookups, deps.store));
-  api.use('/repos/:owner/:repo/*', resolveRepository(lookups, deps.store));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
   api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, deps.answers ?? new AnswerCache()));

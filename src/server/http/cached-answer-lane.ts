@@ -9,21 +9,22 @@
  * cost several times the CPU that bare `node:http` needs to send the same
  * headers (docs/performance-log.md, "The cached-answer lane").
  *
- * The lane runs the chain's steps in app.ts with the same functions: the
- * version check, the credentials, the repository and who may see it, the
- * cache, the credit (limits/rate-limit.ts `spentCredit`, which settles a
- * credit for both), the validators and the headers. Until it takes the credit
- * it only looks at what is already remembered (the token, the repository, the
- * cached answer), so a request it does not take (another method or path, an
- * unusual URL or header, credentials or a repository not remembered, bad
- * credentials, a repository it cannot see, a cache miss) goes to Hono with
+ * The lane runs the API request's steps (http/api-steps.ts), which the chain
+ * runs too: `admit` (who pays, and whether the caller is refused), the
+ * repository's step, the credit, `verdictOf`, and the headers every answer
+ * carries; it settles the credit with limits/rate-limit.ts `spentCredit` and
+ * applies the validators as the issue routes do (http/respond.ts). Until it
+ * takes the credit it only looks at what is already remembered (the token,
+ * the repository, the cached answer), so a request it does not take (another
+ * method or path, an unusual URL or header, credentials or a repository not
+ * remembered, a request a step would refuse, a cache miss) goes to Hono with
  * nothing changed. Once it has asked for the credit, a request it cannot
  * finish (refused, a database fault, an entry evicted while a shared limiter
  * answered) goes to Hono with that take (limits/credit-handover.ts), which the
- * chain's rate-limit step uses instead of its own: one credit and one round
- * trip per request, whichever path answers. So the lane never makes an answer
- * of its own: its answers are the chain's, in status, headers and body, bar
- * the request id (cached-answer-lane.integration.test.ts compares them).
+ * chain's credit step uses instead of its own: one credit and one round trip
+ * per request, whichever path answers. So the lane never makes an answer of
+ * its own: its answers are the chain's, in status, headers and body, bar the
+ * request id (cached-answer-lane.integration.test.ts compares them).
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  *
  * With this process's counters (SQLite) the lane answers synchronously; with
@@ -31,18 +32,15 @@
  * after a 304 when that 304's own refund is committed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientAddress, judgeCredentials, presentedHash } from '../auth/identify-caller';
 import type { CreditHandover } from '../limits/credit-handover';
 import { spentCredit } from '../limits/rate-limit';
-import type { Caller, Limiter, TakeResult } from '../limits/rate-limiter';
-import { canSee } from '../routes/repository-access';
+import type { Limiter, TakeResult } from '../limits/rate-limiter';
 import type { LookupCache } from '../store/lookup-cache';
+import type { RepoRecord } from '../store/records';
 import type { AnswerCache } from './answer-cache';
-import { servesVersion, VERSION_HEADERS } from './api-version';
-import { API_CORS, simpleCorsHeaders } from './cross-origin';
-import { GITHUB_RESPONSE_HEADERS, newRequestId } from './github-headers';
+import { admit, everyAnswerHeaders, repositoryStep, verdictOf, wantedBy, type Admission, type ApiRequestView } from './api-steps';
+import { newRequestId } from './github-headers';
 import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
-import type { RepoRecord, TokenRecord } from '../store/records';
 
 export interface LaneDependencies {
   /** the rows the chain has looked up (app.ts), of which the lane reads only what is remembered */
@@ -53,7 +51,7 @@ export interface LaneDependencies {
   trustProxy: boolean;
   /** the cache the issue routes fill (app.ts) */
   answers: AnswerCache;
-  /** where a take goes when the lane leaves its request to the chain after all (app.ts's rate-limit step claims it) */
+  /** where a take goes when the lane leaves its request to the chain after all (the chain's credit step claims it, http/api-steps-middleware.ts) */
   handover: CreditHandover;
 }
 
@@ -66,8 +64,8 @@ export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => bo
 
 /** All the lane needs, once the credit is taken, to send the answer. */
 interface Prepared {
-  caller: Caller;
-  token: TokenRecord | null;
+  view: ApiRequestView;
+  admission: Admission;
   repo: RepoRecord;
   scope: { repoId: number; dataVersion: number };
   key: string;
@@ -81,11 +79,12 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
 /**
- * The cached routes (routes/issues.ts), with names that need no percent-decoding.
+ * The cached routes (routes/issues.ts), with names that need no percent-decoding
+ * (the target has no `%`).
  * Only these: the lane spends core credit, so a path of another resource
  * (`/api/search/…`, limits/rate-limit.ts `resourceOfPath`) must never match.
  */
-const ISSUES_PATH = /^\/api\/repos\/([A-Za-z0-9._-]+)\/([A-Za-z0-9._-]+)\/issues(?:[/?]|$)/;
+const ISSUES_PATH = /^\/api\/repos\/[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+\/issues(?:[/?]|$)/;
 
 /**
  * Node keeps the first of these when a request repeats them, where Hono's
@@ -109,6 +108,17 @@ function textOf(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The steps' view of a request the lane may take (its target needs no decoding). */
+function viewOf(req: IncomingMessage, url: string): ApiRequestView {
+  const end = url.search(/[?#]/);
+  return {
+    method: 'GET',
+    path: end === -1 ? url : url.slice(0, end),
+    header: (name) => textOf(req.headers[name]),
+    peerAddress: req.socket.remoteAddress,
+  };
+}
+
 function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name in headers) out[name.toLowerCase()] = headers[name] as string;
@@ -116,9 +126,7 @@ function lowerCased(headers: Readonly<Record<string, string>>): Record<string, s
 }
 
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
-  const { lookups, limiter, now, trustProxy, answers, handover } = deps;
-  // What the request-id, CORS and version middlewares gather for every answer, in their order.
-  const everyAnswer = lowerCased({ ...GITHUB_RESPONSE_HEADERS, 'X-GitHub-Request-Id': '', ...simpleCorsHeaders(API_CORS), ...VERSION_HEADERS });
+  const { lookups, limiter, answers, handover } = deps;
 
   /**
    * Whether every step before the credit would let the request through to a cached
@@ -127,39 +135,41 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
   function prepare(req: IncomingMessage): Prepared | null {
     if (req.method !== 'GET') return null;
     const url = req.url ?? '';
-    const h = req.headers;
-    const host = h.host;
+    const host = req.headers.host;
     if (host === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return null;
-    const path = ISSUES_PATH.exec(url);
-    if (!path || repeatsSingleHeader(req.rawHeaders) || !servesVersion(textOf(h['x-github-api-version']))) return null;
-    const presented = presentedHash(h.authorization);
-    const record = presented.present && presented.hash !== null ? lookups.rememberedToken(presented.hash) : null;
-    const credentials = judgeCredentials(presented, record, now);
-    if (credentials.kind === 'bad') return null; // or not remembered: the chain decides
-    const token = credentials.kind === 'token' ? credentials.record : null;
-    const caller: Caller = token ? { kind: 'user', login: token.login } : { kind: 'ip', address: clientAddress({ incoming: req }, textOf(h['x-forwarded-for']), trustProxy) };
-    const repo = lookups.rememberedRepo(path[1] as string, path[2] as string);
-    if (!repo || !canSee(token, repo)) return null;
+    if (!ISSUES_PATH.test(url) || repeatsSingleHeader(req.rawHeaders)) return null;
+    const view = viewOf(req, url);
+    const wanted = wantedBy(view);
+    const { presented, repository } = wanted;
+    // Rows not remembered (or bad credentials, which nothing remembers) are the chain's to look up and answer.
+    const token = presented.present && presented.hash !== null ? lookups.rememberedToken(presented.hash) : null;
+    if (presented.present && token === null) return null;
+    const admission = admit(view, wanted, token, deps);
+    if (admission.refusal || admission.free || !repository) return null; // the chain answers a refusal, after the same credit
+    const reached = repositoryStep(admission, repository, lookups.rememberedRepo(repository.owner, repository.name));
+    if (reached.kind === 'refused') return null; // or not remembered
+    const { repo } = reached;
     const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
     const key = `http://${host}${url}`;
-    const acceptEncoding = h['accept-encoding'];
+    const acceptEncoding = req.headers['accept-encoding'];
     if (!cachedAnswerReady(answers, scope, key, acceptEncoding)) return null;
-    return { caller, token, repo, scope, key, acceptEncoding };
+    return { view, admission, repo, scope, key, acceptEncoding };
   }
 
   /** Sends the answer the chain would, or leaves the request and its take to the chain. */
   function finish(req: IncomingMessage, res: ServerResponse, p: Prepared, taken: TakeResult): boolean | Promise<boolean> {
-    if (!taken.allowed) return leave(req, p, taken); // the chain answers the 403 or 429 with this take
+    if (verdictOf(p.admission, taken).kind !== 'admitted') return leave(req, p, taken); // the chain answers the 403 or 429 with this take
     try {
       // Looked up again: with a credit taken in a database, the entry may have gone meanwhile.
       const answer = cachedAnswerFor(answers, p.scope, p.key, p.acceptEncoding);
       if (!answer) return leave(req, p, taken);
       const h = req.headers;
-      const { status, headers, body } = revalidatedAnswer(p.token, p.repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
+      const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
       const all = lowerCased(headers);
-      for (const name in everyAnswer) all[name] = everyAnswer[name] as string;
+      const every = everyAnswerHeaders(p.view);
+      for (const name in every) all[name] = every[name] as string;
       all['x-github-request-id'] = newRequestId();
-      const credit = spentCredit(limiter, p.caller, taken.snapshot);
+      const credit = spentCredit(limiter, p.admission.caller, taken.snapshot);
       const rate = credit.headersFor(status);
       for (const name in rate) all[name] = rate[name] as string;
       if (body) all['content-length'] = String(body.byteLength);
@@ -178,7 +188,7 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
   }
 
   function leave(req: IncomingMessage, p: Prepared, taken: TakeResult | Promise<TakeResult>): false {
-    handover.hand(req, limiter, p.caller, taken);
+    handover.hand(req, limiter, p.admission.caller, taken);
     return false;
   }
 
@@ -190,7 +200,7 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
       return false; // the chain meets the same fault and answers it (a storage error, say)
     }
     if (!p) return false;
-    const taken = limiter.take(p.caller);
+    const taken = limiter.take(p.admission.caller);
     if (!(taken instanceof Promise)) return finish(req, res, p, taken);
     // A fault in the database goes to the chain with the failed take, which answers it (app.ts onError).
     const prepared = p;

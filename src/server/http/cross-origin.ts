@@ -1,7 +1,8 @@
 /**
  * CORS for the API, which any origin may read (as api.github.com allows).
- * Preflights (OPTIONS) are answered by Hono's CORS middleware. On every other
- * request its two headers are gathered before the route (http/answer-headers.ts)
+ * Preflights (OPTIONS) are answered by Hono's CORS middleware. Every other
+ * answer carries the two headers it would add (http/api-steps.ts
+ * `everyAnswerHeaders`), gathered before the route (http/answer-headers.ts)
  * rather than set on the finished answer: Hono's middleware writes them through
  * `c.res.headers`, which would take node-server off its direct path.
  */
@@ -9,7 +10,6 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { API_VERSION_HEADER, EXPOSED_HEADERS } from '../../shared/api-constants';
 import type { AppEnv } from '../app-env';
-import { addAnswerHeaders } from './answer-headers';
 
 export interface CrossOriginOptions {
   allowMethods: string[];
@@ -34,12 +34,11 @@ export function simpleCorsHeaders(options: CrossOriginOptions): Record<string, s
   };
 }
 
-export function crossOrigin(options: CrossOriginOptions): MiddlewareHandler<AppEnv> {
-  const preflight = cors({ ...options, origin: '*' });
-  const simple = simpleCorsHeaders(options);
-  return async function crossOriginHeaders(c, next) {
-    if (c.req.method === 'OPTIONS') return preflight(c, next);
-    addAnswerHeaders(c, simple);
+/** Answers a preflight (OPTIONS) with Hono's CORS middleware, for origin '*'; passes every other request on untouched. */
+export function preflight(options: CrossOriginOptions): MiddlewareHandler<AppEnv> {
+  const answer = cors({ ...options, origin: '*' });
+  return async function preflightAnswer(c, next) {
+    if (c.req.method === 'OPTIONS') return answer(c, next);
     await next();
   };
 }

@@ -28,6 +28,18 @@ describe('versioning (spec 9)', () => {
     expect(res.headers.get('x-github-api-version-selected')).toBe(API_VERSION);
   });
 
+  it('says which version it used on a refusal too, and not on the 400 for a version it does not serve', async () => {
+    const bad = await fetch(`${svc.api}/repos/octo/hello/issues`, { headers: { Authorization: 'Bearer isc_pat_not_a_token' } });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get('x-github-api-version-selected')).toBe(API_VERSION);
+    const missing = await fetch(`${svc.api}/repos/octo/no-such-repo/issues`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-github-api-version-selected')).toBe(API_VERSION);
+    const unserved = await fetch(`${svc.api}/repos/octo/hello/issues`, { headers: { 'X-GitHub-Api-Version': '1999-01-01' } });
+    expect(unserved.status).toBe(400);
+    expect(unserved.headers.get('x-github-api-version-selected')).toBeNull();
+  });
+
   it('answers an unsupported API version with 400 and the error body', async () => {
     const res = await fetch(`${svc.api}/repos/octo/hello/issues`, { headers: { 'X-GitHub-Api-Version': '1999-01-01' } });
     expect(res.status).toBe(400);

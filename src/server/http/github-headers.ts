@@ -1,7 +1,7 @@
 /**
  * What every API answer carries as api.github.com sends it: a request id and
- * the headers that stop a browser rendering or framing API JSON. Used by the
- * request-id middleware (app.ts) and the cached-answer lane alike.
+ * the headers that stop a browser rendering or framing API JSON. Part of the
+ * headers every API answer carries (http/api-steps.ts `everyAnswerHeaders`).
  */
 import { randomUUID } from 'node:crypto';
 

@@ -1,7 +1,7 @@
 /**
  * Takes the cached-answer lane began for requests it then left to the chain
  * (refused, a database fault, an answer no longer cached when the credit came
- * back), so the chain's rate-limit step uses that take instead of spending a
+ * back), so the chain's credit step uses that take instead of spending a
  * second credit or waiting on the database a second time.
  *
  * Keyed by the node:http request object, so a request the chain never claims

@@ -89,7 +89,7 @@ interface Window {
 }
 
 /**
- * What the rate-limit middleware asks of a resource's limiter: this process's
+ * What an API request's credit step asks of a resource's limiter: this process's
  * counters (`RateLimiter`, exact in one process) or counters shared by every
  * instance in one database (shared-rate-limiter.ts), which answer
  * with promises.
