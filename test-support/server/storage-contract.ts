@@ -8,6 +8,7 @@
  * runs them, in order, on one engine.
  */
 import { describeRepositoryContract } from './storage-contract-repositories';
+import { describeDeepPageContract } from './storage-contract-deep-pages';
 import { describePageContract } from './storage-contract-pages';
 import { describeRecordContract } from './storage-contract-records';
 import { describeSearchContract } from './storage-contract-search';
@@ -17,6 +18,7 @@ export function describeStorageContract(engine: string, open: OpenStorage): void
   const withStorage = withFreshStorage(open);
   describeRepositoryContract(engine, withStorage);
   describePageContract(engine, withStorage);
+  describeDeepPageContract(engine, withStorage);
   describeSearchContract(engine, withStorage);
   describeRecordContract(engine, withStorage);
 }

@@ -3,9 +3,9 @@
  * repository's issues, comments, labels and history as pages of stored
  * documents, with the same answers as SQLite's (the contract suite runs on both).
  *
- * Counts for `rel="last"` are kept until the data changes, as on SQLite; a
- * page's rows are found by an index-only walk of the sort key before the
- * documents are read, so a deep page does not read the documents it skips.
+ * Counts for `rel="last"` and the boundaries of keyset pages
+ * (postgres-keyset-pager.ts) are kept until the data changes, as on SQLite, so
+ * a deep page costs about what page 1 does.
  */
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
@@ -14,6 +14,8 @@ import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
+import type { OrderedList } from '../keyset-boundaries';
+import { PostgresKeysetPager } from './postgres-keyset-pager';
 import { countOf, hasNul, Params, type Sql } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
@@ -22,9 +24,10 @@ const COUNT_CACHE_SIZE = 500;
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
 
 export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueSearch {
-  /** counts for `rel="last"`, valid until the change version moves */
+  /** counts for `rel="last"` and the pager's boundaries, valid until the change version moves */
   private readonly counts = new Map<string, number>();
-  private countsVersion = -1;
+  private readonly pager = new PostgresKeysetPager();
+  private derivedVersion = -1;
 
   constructor(private readonly tx: WriteTransactions) {}
 
@@ -32,22 +35,36 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return this.tx.sql;
   }
 
-  private async count(text: string, args: readonly unknown[]): Promise<number> {
+  /**
+   * Forgets what was derived from an earlier version of the data, and answers whether what is
+   * derived from now on may be kept: only if nothing changes before it is found.
+   */
+  private derivedFromNow(): () => boolean {
     const version = this.tx.changes.version();
-    if (version !== this.countsVersion) {
+    if (version !== this.derivedVersion) {
       this.counts.clear();
-      this.countsVersion = version;
+      this.pager.clear();
+      this.derivedVersion = version;
     }
+    return () => this.derivedVersion === version && this.tx.changes.version() === version;
+  }
+
+  private async count(text: string, args: readonly unknown[]): Promise<number> {
+    const stillCurrent = this.derivedFromNow();
     const key = `${text}\u0000${JSON.stringify(args)}`;
     const known = this.counts.get(key);
     if (known !== undefined) return known;
     const n = await countOf(this.sql, text, args);
-    // Kept only if nothing changed while it was counted.
-    if (this.countsVersion === version && this.tx.changes.version() === version) {
+    if (stillCurrent()) {
       if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
       this.counts.set(key, n);
     }
     return n;
+  }
+
+  /** A page of a list counted by `count` first (so what is remembered is fresh). */
+  private page(list: OrderedList, offset: number, limit: number): Promise<string[]> {
+    return this.pager.page(this.sql, list, offset, limit, this.derivedFromNow());
   }
 
   // Repositories and users
@@ -107,16 +124,8 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     const total = await this.count(`SELECT COUNT(*) FROM issues WHERE ${whereSql}`, p.values);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
-    const column = SORT_COLUMNS[params.sort];
-    const dir = params.direction === 'asc' ? 'ASC' : 'DESC';
-    const rows = await this.sql.query<{ doc: string }>(
-      `SELECT i.doc FROM (SELECT number, ${column} AS key FROM issues WHERE ${whereSql} ORDER BY ${column} ${dir}, number ${dir}
-         LIMIT ${p.next(params.perPage)} OFFSET ${p.next(offset)}) k
-       JOIN issues i ON i.repo_id = ${repo} AND i.number = k.number
-       ORDER BY k.key ${dir}, k.number ${dir}`,
-      p.values,
-    );
-    return { total, documents: rows.map((r) => r.doc) };
+    const list = { from: 'issues', where: whereSql, args: p.values, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
+    return { total, documents: await this.page(list, offset, params.perPage) };
   }
 
   async getIssue(repoId: number, number: number): Promise<string | null> {
@@ -125,28 +134,23 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   /** A page of comments in the order given (`created_at`/`updated_at`, then id). */
-  private async commentPage(where: string, args: unknown[], column: 'created_at' | 'updated_at', dir: 'ASC' | 'DESC', params: PageParams): Promise<DocumentPage> {
+  private async commentPage(where: string, args: unknown[], column: 'created_at' | 'updated_at', descending: boolean, params: PageParams): Promise<DocumentPage> {
     const total = await this.count(`SELECT COUNT(*) FROM comments WHERE ${where}`, args);
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
-    const n = args.length;
-    const rows = await this.sql.query<{ doc: string }>(
-      `SELECT c.doc FROM (SELECT id, ${column} AS key FROM comments WHERE ${where} ORDER BY ${column} ${dir}, id ${dir} LIMIT $${n + 1} OFFSET $${n + 2}) k
-       JOIN comments c ON c.id = k.id ORDER BY k.key ${dir}, k.id ${dir}`,
-      [...args, params.perPage, offset],
-    );
-    return { total, documents: rows.map((r) => r.doc) };
+    const list = { from: 'comments', where, args, sortColumn: column, tieColumn: 'id', descending } as const;
+    return { total, documents: await this.page(list, offset, params.perPage) };
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): Promise<DocumentPage> {
     const where = params.since ? 'repo_id = $1 AND issue_number = $2 AND updated_at >= $3' : 'repo_id = $1 AND issue_number = $2';
-    return this.commentPage(where, params.since ? [repoId, number, params.since] : [repoId, number], 'created_at', 'ASC', params);
+    return this.commentPage(where, params.since ? [repoId, number, params.since] : [repoId, number], 'created_at', false, params);
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): Promise<DocumentPage> {
     const where = params.since ? 'repo_id = $1 AND updated_at >= $2' : 'repo_id = $1';
     const column = params.sort === 'updated' ? 'updated_at' : 'created_at';
-    return this.commentPage(where, params.since ? [repoId, params.since] : [repoId], column, params.direction === 'asc' ? 'ASC' : 'DESC', params);
+    return this.commentPage(where, params.since ? [repoId, params.since] : [repoId], column, params.direction !== 'asc', params);
   }
 
   async listLabels(repoId: number, params: PageParams): Promise<LabelPage> {

@@ -1,5 +1,6 @@
 // What the PostgreSQL storage shows beyond the contract suite: which writes every instance
-// hears of, which opening listens for them, and label filters answered as SQLite answers them.
+// hears of (deep pages' remembered boundaries follow them), which opening listens for them, and
+// label filters answered as SQLite answers them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListParams, type ListParams } from '../../../shared/list-params';
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { DEEP_BASE_MS, DEEP_ISSUES, deepRowsOf, expectedDeepPage, iso, makeDeepData } from '../../../../test-support/server/deep-page-data';
 import { makeIssues } from '../../../../test-support/server/test-service';
 import { parseQueryString } from '../../http/query-string';
 import { openCommandStorage, openServiceStorage, sharedCountersOf } from '../open-storage';
@@ -21,6 +23,9 @@ const NOW = Date.UTC(2026, 0, 1);
 const PUBLIC = { owner: 'octo', name: 'hello', makePrivate: false };
 const SOURCE = 'https://api.github.com/repos/octo/hello';
 const WALK: MirrorWalk = { firstUrl: `${SOURCE}/issues?state=all`, etag: 'W/"1"', since: null, nextUrl: null, runNewest: null };
+
+const deepParams: ListParams = { state: 'all', sort: 'created', direction: 'desc', labels: [], since: null, creator: null, assignee: null, mentioned: null, milestone: null, page: 4, perPage: 100 };
+const numbersOf = (page: { documents: string[] }) => page.documents.map((d) => (JSON.parse(d) as { number: number }).number);
 
 let server: PostgresServer;
 const open: Array<{ close(): unknown }> = [];
@@ -88,6 +93,26 @@ describe('which writes every instance hears of', () => {
       await tx.importIssues(PUBLIC, makeIssues(1), [], NOW);
     });
     expect(await storeVersion(observer)).toBeGreaterThan(before);
+  });
+});
+
+describe("another instance's write", () => {
+  it('moves the deep pages an instance starts from remembered boundaries, within a second', async () => {
+    const url = await server.freshDatabase();
+    const serving = await openPostgresStorage(url, { serving: true, log: () => {} });
+    open.push(serving);
+    const command = await openCommandStorage(url);
+    open.push(command);
+    const data = makeDeepData(7, DEEP_ISSUES);
+    const repoId = (await command.importIssues(PUBLIC, data.issues, [], NOW)).repo.id;
+    await vi.waitFor(async () => expect((await serving.listIssues(repoId, deepParams)).total).toBe(DEEP_ISSUES), { timeout: 1000 });
+    expect(numbersOf(await serving.listIssues(repoId, deepParams))).toEqual(expectedDeepPage(deepRowsOf(data.issues), deepParams).numbers);
+
+    // Newer issues push every later entry down: boundaries remembered above would now start the page in the wrong place.
+    const more = makeDeepData(99, DEEP_ISSUES + 150).issues.slice(DEEP_ISSUES).map((i) => ({ ...i, created_at: iso(DEEP_BASE_MS + 20 * 3600_000) }));
+    await command.importIssues(PUBLIC, more, [], NOW);
+    const want = expectedDeepPage(deepRowsOf([...data.issues, ...more]), deepParams).numbers;
+    await vi.waitFor(async () => expect(numbersOf(await serving.listIssues(repoId, deepParams))).toEqual(want), { timeout: 1000, interval: 50 });
   });
 });
 
