@@ -15,6 +15,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { copyLowerCased } from './lower-cased-headers';
 
 export interface AnswerHeaders {
   /** header name (lower case) → value */
@@ -33,11 +34,6 @@ export function startAnswerHeaders(c: Context<AppEnv>): AnswerHeaders {
 
 // Plain loops over `for...in` rather than Object.entries and spreads: these run for every
 // answer, and the arrays and copies those make were a visible part of a 304's cost.
-
-/** Copies `headers` into `target` with lower-case names. */
-function copyLowerCased(target: Record<string, string>, headers: Readonly<Record<string, string>>): void {
-  for (const name in headers) target[name.toLowerCase()] = headers[name] as string;
-}
 
 /** Adds headers every answer to this request carries (names in any case). */
 export function addAnswerHeaders(c: Context<AppEnv>, headers: Readonly<Record<string, string>>): void {

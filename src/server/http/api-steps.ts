@@ -35,6 +35,7 @@ import type { RepoRecord, TokenRecord } from '../store/records';
 import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';
 import { GITHUB_RESPONSE_HEADERS } from './github-headers';
+import { copyLowerCased } from './lower-cased-headers';
 
 /** What the steps read of a request. */
 export interface ApiRequestView {
@@ -159,7 +160,7 @@ export function renamedTarget(refusal: Extract<Refusal, { kind: 'repository' }>,
 
 function lowerCased(...parts: ReadonlyArray<Readonly<Record<string, string>>>): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const headers of parts) for (const name in headers) out[name.toLowerCase()] = headers[name] as string;
+  for (const headers of parts) copyLowerCased(out, headers);
   return Object.freeze(out);
 }
 

@@ -40,6 +40,7 @@ import type { RepoRecord } from '../store/records';
 import type { AnswerCache } from './answer-cache';
 import { admit, everyAnswerHeaders, repositoryStep, verdictOf, wantedBy, type Admission, type ApiRequestView } from './api-steps';
 import { newRequestId } from './github-headers';
+import { copyLowerCased } from './lower-cased-headers';
 import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
 
 export interface LaneDependencies {
@@ -119,12 +120,6 @@ function viewOf(req: IncomingMessage, url: string): ApiRequestView {
   };
 }
 
-function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name in headers) out[name.toLowerCase()] = headers[name] as string;
-  return out;
-}
-
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
   const { lookups, limiter, answers, handover } = deps;
 
@@ -165,7 +160,8 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
       if (!answer) return leave(req, p, taken);
       const h = req.headers;
       const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
-      const all = lowerCased(headers);
+      const all: Record<string, string> = {};
+      copyLowerCased(all, headers);
       const every = everyAnswerHeaders(p.view);
       for (const name in every) all[name] = every[name] as string;
       all['x-github-request-id'] = newRequestId();
