@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { workerData } from 'node:worker_threads';
 import { importedCommentList, importedEventList, importedIssueList } from '../store/import-schema';
 import { commentRow, commentTextByIssue, eventRow, issueRow, planImport, type IssueRow } from '../store/import-rows';
-import { searchDocument } from '../store/postgres/search-document';
+import { searchDocumentBytes } from '../store/postgres/search-document';
 import { StoreError } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -30,7 +30,7 @@ async function run(): Promise<void> {
   const commentsText = commentTextByIssue(comments);
   const rowOf = (issue: (typeof issues)[number]): IssueRow => {
     const row = issueRow(issue, request.repoId, labels, options, commentsText.get(issue.number));
-    return request.searchVectors ? { ...row, searchVector: searchDocument(row.search) } : row;
+    return request.searchVectors ? { ...row, searchVector: searchDocumentBytes(row.search) } : row;
   };
   for (const batch of inBatches(issues, rowOf)) {
     send({ kind: 'issues', batch }, [batch.docs]);

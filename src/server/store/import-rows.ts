@@ -64,11 +64,11 @@ export interface IssueRow {
   /** with the text of this import's comments on it */
   search: SearchText;
   /**
-   * `search` as PostgreSQL's tsvector text (store/postgres/search-document.ts), when the rows
-   * were asked for with `searchVectors`: the import's worker builds it beside the document,
-   * off the thread that waits on the database. Left out, the storage builds it itself.
+   * `search` as PostgreSQL's tsvector in binary form (store/postgres/search-document.ts), when
+   * the rows were asked for with `searchVectors`: the import's worker builds it beside the
+   * document, off the thread that waits on the database. Left out, the storage builds it itself.
    */
-  searchVector?: string;
+  searchVector?: Uint8Array;
   doc: DocumentText;
 }
 

@@ -10,13 +10,16 @@
  * length (-1 for NULL) and its bytes in the type's binary form; a trailer of -1.
  */
 
-/** The column types this encoder writes: integers big-endian, text as UTF-8 bytes. */
-export type BinaryColumn = 'int2' | 'int4' | 'int8' | 'text';
+/**
+ * The column types this encoder writes: integers big-endian, text as UTF-8 bytes, and `bytes`
+ * for a value already in its type's binary form (a tsvector's, search-document.ts).
+ */
+export type BinaryColumn = 'int2' | 'int4' | 'int8' | 'text' | 'bytes';
 
 export type BinaryValue = number | string | Uint8Array | null;
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
-const INTEGER_BYTES: Record<Exclude<BinaryColumn, 'text'>, number> = { int2: 2, int4: 4, int8: 8 };
+const INTEGER_BYTES: Record<Exclude<BinaryColumn, 'text' | 'bytes'>, number> = { int2: 2, int4: 4, int8: 8 };
 const FIRST_CAPACITY_BYTES = 64 * 1024;
 
 /** One COPY stream's bytes, written row by row into one growing buffer. */
@@ -58,6 +61,9 @@ export class BinaryCopy {
       this.used = this.buffer.writeInt32BE(-1, this.used);
     } else if (column === 'text') {
       if (typeof value === 'number') throw new Error('a number given for a text column of a COPY row');
+      this.text(value);
+    } else if (column === 'bytes') {
+      if (!(value instanceof Uint8Array)) throw new Error('a bytes column of a COPY row takes a Uint8Array');
       this.text(value);
     } else {
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`${String(value)} given for an ${column} column of a COPY row`);

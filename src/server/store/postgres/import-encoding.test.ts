@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueRow } from '../import-rows';
-import { encodeIssues, textCopy, wellFormed } from './import-encoding';
+import { encodeIssues, wellFormed } from './import-encoding';
+import { searchDocumentBytes } from './search-document';
 
 function issueRow(number: number, overrides: Partial<IssueRow> = {}): IssueRow {
   return {
@@ -46,17 +47,18 @@ describe('encodeIssues', () => {
     expect(encoded.assigneePairs).toEqual({ logins: ['hubot', 'hubot'], numbers: [1, 2] });
   });
 
-  it('writes search text only for issues not stored before, as COPY text rows', () => {
+  it("writes search rows only for issues not stored before, by binary COPY, with the worker's document when it built one", () => {
     const encoded = encodeIssues(9, [issueRow(1), issueRow(2)], new Set([2]));
-    expect(encoded.searchText?.toString('utf8')).toBe("9\t1\t'rocket':1A 'launch':2A\n");
+    const document = Buffer.from(searchDocumentBytes(issueRow(1).search));
+    // signature, flags, extension; then 3 fields: int8 9, int8 1, the document's bytes; then the trailer
+    const row = Buffer.concat([Buffer.from([0, 3, 0, 0, 0, 8]), Buffer.alloc(7), Buffer.from([9, 0, 0, 0, 8]), Buffer.alloc(7), Buffer.from([1])]);
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(document.length);
+    expect(encoded.searchText?.subarray(19)).toEqual(Buffer.concat([row, length, document, Buffer.from([0xff, 0xff])]));
+    const given = encodeIssues(9, [issueRow(1, { searchVector: Uint8Array.of(0, 0, 0, 0) })], new Set());
+    expect(given.searchText?.subarray(19 + row.length)).toEqual(Buffer.from([0, 0, 0, 4, 0, 0, 0, 0, 0xff, 0xff]));
     const stored = encodeIssues(9, [issueRow(2)], new Set([2]));
     expect(stored.searchText).toBeNull();
     expect(stored.fresh).toBeNull();
-  });
-});
-
-describe('textCopy', () => {
-  it('escapes what ends a field or a row, and the backslash', () => {
-    expect(textCopy([[1, 'a\tb\nc\\d\re']]).toString('utf8')).toBe('1\ta\\tb\\nc\\\\d\\re\n');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Rows of an import as postgres-import.ts's statements take them. Issues new to the repository
- * and their search rows as COPY streams (binary for the issues, whose documents arrive as UTF-8
- * bytes and go in as they are; text for the tsvectors); the other wide rows (issues stored before,
+ * and their search rows as binary COPY streams (the documents arrive as UTF-8 bytes and go in
+ * as they are; the tsvectors in their binary form, which the server takes without parsing);
+ * the other wide rows (issues stored before,
  * comments, events) as one JSON array per batch, read back with json_to_recordset. JSON.stringify escapes
  * in native code, where pg's array literals escape each element with regular expressions and
  * build the literal by concatenation, which cost the importing thread more than the server
@@ -9,7 +10,7 @@
  */
 import type { CommentRow, DocumentText, IssueRow } from '../import-rows';
 import { BinaryCopy, type BinaryColumn } from './binary-copy';
-import { searchDocument } from './search-document';
+import { searchDocumentBytes } from './search-document';
 
 export function text(doc: DocumentText): string {
   return typeof doc === 'string' ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength).toString('utf8');
@@ -39,7 +40,7 @@ export interface EncodedIssues {
   againRows: string | null;
   /** issues stored before this import: their labels, assignees, mentions and references are replaced */
   again: number[];
-  /** the search index's rows of the new issues, as a COPY in text format of (repo_id, number, document); null when there are none */
+  /** the search index's rows of the new issues, as a binary COPY of SEARCH_COPY_COLUMNS; null when there are none */
   searchText: Buffer | null;
   labelPairs: { ids: number[]; numbers: number[] };
   assigneePairs: { logins: string[]; numbers: number[] };
@@ -79,7 +80,7 @@ export function encodeIssues(repoId: number, rows: readonly IssueRow[], stored: 
     againRows: again.length > 0 ? issueJson(again) : null,
     again: again.map((r) => r.number),
     // A new issue's row carries all its text (this import's comments on it included).
-    searchText: fresh.length > 0 ? textCopy(fresh.map((r) => [repoId, r.number, r.searchVector ?? searchDocument(r.search)])) : null,
+    searchText: fresh.length > 0 ? searchCopy(fresh.map((r) => [repoId, r.number, r.searchVector ?? searchDocumentBytes(r.search)])) : null,
     labelPairs,
     assigneePairs,
     references: rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))),
@@ -115,14 +116,14 @@ function issueJson(rows: readonly IssueRow[]): string {
   );
 }
 
-/** What COPY's text format must escape in a value: the backslash, and the characters that end a field or a row. */
-const TEXT_COPY_SPECIAL = /[\\\n\r\t]/g;
-const TEXT_COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** The columns of `issue_text` a search row's COPY writes. */
+export const SEARCH_COPY_COLUMNS = ['repo_id', 'number', 'document'] as const;
 
-/** Rows in COPY's text format (no NULLs among them). */
-export function textCopy(rows: ReadonlyArray<ReadonlyArray<string | number>>): Buffer {
-  const lines = rows.map((row) => row.map((v) => (typeof v === 'number' ? String(v) : v.replace(TEXT_COPY_SPECIAL, (c) => TEXT_COPY_ESCAPES[c] ?? c))).join('\t'));
-  return Buffer.from(lines.join('\n') + '\n', 'utf8');
+/** Search rows (repository, number, the document's tsvector bytes) as a binary COPY of SEARCH_COPY_COLUMNS. */
+export function searchCopy(rows: ReadonlyArray<readonly [number, number, Uint8Array]>): Buffer {
+  const copy = new BinaryCopy(['int8', 'int8', 'bytes']);
+  for (const row of rows) copy.add(row);
+  return copy.bytes();
 }
 
 /** One batch of comments, the last of each id, with its rows as JSON for json_to_recordset. */

@@ -10,11 +10,11 @@ import { labelKey, type CommentRow, type EventRow, type ImportSource, type Issue
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
-import { encodeComments, encodeIssues, ISSUE_COPY_COLUMNS, lastOfEach, text, textCopy, wellFormed, type EncodedComments, type EncodedIssues, type Reference } from './import-encoding';
+import { encodeComments, encodeIssues, ISSUE_COPY_COLUMNS, lastOfEach, SEARCH_COPY_COLUMNS, searchCopy, text, wellFormed, type EncodedComments, type EncodedIssues, type Reference } from './import-encoding';
 import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
 import { batches } from './row-batches';
-import { searchDocument } from './search-document';
+import { searchDocumentBytes } from './search-document';
 import type { Sql } from './sql';
 
 /**
@@ -23,6 +23,8 @@ import type { Sql } from './sql';
  * writers do, so the issues an import finds unstored stay unstored until it has written them.
  */
 const REPOSITORY_WRITE_LOCK = 0x49535752;
+
+const SEARCH_COPY = `COPY issue_text (${SEARCH_COPY_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
 
 interface LabelRowShape extends Record<string, unknown> {
   id: number;
@@ -182,7 +184,7 @@ async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale
     for (const n of again) stale.add(repoId, n);
   }
   // An issue stored before keeps its index row until rebuildSearchText; a new one has none yet.
-  if (batch.searchText !== null) await sql.copyFrom('COPY issue_text (repo_id, number, document) FROM STDIN', batch.searchText);
+  if (batch.searchText !== null) await sql.copyFrom(SEARCH_COPY, batch.searchText);
   if (batch.labelPairs.ids.length > 0) {
     await sql.query('INSERT INTO issue_labels (repo_id, label_id, number) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING', [
       repoId, batch.labelPairs.ids, batch.labelPairs.numbers,
@@ -247,9 +249,6 @@ export async function rebuildSearchText(sql: Sql, repoId: number, numbers: reado
     );
     await sql.query('DELETE FROM issue_text WHERE repo_id = $1 AND number = ANY($2::bigint[])', [repoId, batch]);
     if (rows.length === 0) continue;
-    await sql.copyFrom(
-      'COPY issue_text (repo_id, number, document) FROM STDIN',
-      textCopy(rows.map((r) => [repoId, r.number, searchDocument(searchTextOfDocuments(r.doc, r.comments ?? []))])),
-    );
+    await sql.copyFrom(SEARCH_COPY, searchCopy(rows.map((r) => [repoId, r.number, searchDocumentBytes(searchTextOfDocuments(r.doc, r.comments ?? []))])));
   }
 }

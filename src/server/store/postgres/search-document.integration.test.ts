@@ -4,7 +4,9 @@ import { searchTokens } from '../../../shared/search-query';
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
 import type { SearchText } from '../search-text';
 import { migratePostgres } from './migrate';
-import { searchDocument } from './search-document';
+import { searchCopy } from './import-encoding';
+import { searchDocument, searchDocumentBytes } from './search-document';
+import { sqlOf } from './sql';
 
 const START_TIMEOUT_MS = 30_000;
 
@@ -61,5 +63,41 @@ describe('issue_text documents on PostgreSQL', () => {
   it("take an issue without words, and a word longer than PostgreSQL's limit without losing the others", async () => {
     expect(await matches(text(''), "'anything'")).toBe(false);
     expect(await matches(text(`${'x'.repeat(3000)} rocket`), "'rocket'")).toBe(true);
+  });
+
+  it('are the same tsvector in binary form, as an import writes them, as PostgreSQL makes of every position in text', async () => {
+    // Every position written out, as PostgreSQL's text input mends them: the first 256 of a
+    // word, none past the last position (16,383), the heavier weight of two at the same one.
+    const everyPosition = (t: SearchText): string => {
+      const positions = new Map<string, string[]>();
+      let at = 0;
+      for (const [field, weight] of [['title', 'A'], ['body', 'B'], ['comments', 'C']] as const) {
+        for (const token of searchTokens(t[field])) {
+          at++;
+          if (Buffer.byteLength(token) > 2046) continue;
+          positions.set(token, [...(positions.get(token) ?? []), `${Math.min(at, 16_383)}${weight}`]);
+        }
+        at++;
+      }
+      return [...positions].map(([word, at]) => `'${word}':${at.join(',')}`).join(' ');
+    };
+    const cases = [
+      text('Rocket launch', 'The rocket', 'Launch!'),
+      text('Crème-Brûlée straße 東京 ١٢٣ ⓵'),
+      text('', 'word '.repeat(300)),
+      text('alpha beta', 'beta '.repeat(16_400), 'beta gamma alpha'),
+      text('alpha', Array.from({ length: 16_400 }, (_, i) => `w${i}`).join(' '), 'alpha alpha gamma gamma'),
+      text(`${'x'.repeat(3000)} rocket`),
+      text(''),
+    ];
+    for (const [i, t] of cases.entries()) {
+      await sqlOf(client).copyFrom('COPY issue_text (repo_id, number, document) FROM STDIN WITH (FORMAT binary)', searchCopy([[2, i, searchDocumentBytes(t)]]));
+      const { rows } = await client.query<{ same: boolean; sameAsOurText: boolean; words: number }>(
+        `SELECT document = $2::tsvector AS same, document = $3::tsvector AS "sameAsOurText", length(document) AS words
+         FROM issue_text WHERE repo_id = 2 AND number = $1`,
+        [i, everyPosition(t), searchDocument(t)],
+      );
+      expect(rows[0], `case ${i}`).toEqual({ same: true, sameAsOurText: true, words: new Set(searchTokens(`${t.title} ${t.body} ${t.comments}`).filter((w) => w.length < 3000)).size });
+    }
   });
 });

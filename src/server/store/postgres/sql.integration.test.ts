@@ -2,8 +2,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
-import { textCopy } from './import-encoding';
+import { BinaryCopy } from './binary-copy';
 import { countOf, sqlOf } from './sql';
+
+/** Rows of `words` as a binary COPY. */
+function wordsCopy(rows: ReadonlyArray<readonly [number, string]>): Buffer {
+  const copy = new BinaryCopy(['int8', 'text']);
+  for (const row of rows) copy.add(row);
+  return copy.bytes();
+}
+
+const COPY_WORDS = 'COPY words (n, word) FROM STDIN WITH (FORMAT binary)';
 
 let server: PostgresServer;
 let pool: pg.Pool;
@@ -22,7 +31,7 @@ afterAll(async () => {
 describe('copyFrom on the pool', () => {
   it('writes the rows, text with tabs, newlines and backslashes as given', async () => {
     const sql = sqlOf(pool);
-    await sql.copyFrom('COPY words (n, word) FROM STDIN', textCopy([[1, 'tab\there'], [2, 'line\nbreak \\ backslash']]));
+    await sql.copyFrom(COPY_WORDS, wordsCopy([[1, 'tab\there'], [2, 'line\nbreak \\ backslash']]));
     const rows = await sql.query<{ n: number; word: string }>('SELECT n, word FROM words ORDER BY n');
     expect(rows).toEqual([{ n: 1, word: 'tab\there' }, { n: 2, word: 'line\nbreak \\ backslash' }]);
   });
@@ -30,7 +39,7 @@ describe('copyFrom on the pool', () => {
   it('rejects a COPY the server refuses, writes none of it, and leaves the pool usable', async () => {
     const sql = sqlOf(pool);
     const before = await countOf(sql, 'SELECT COUNT(*) FROM words');
-    await expect(sql.copyFrom('COPY words (n, word) FROM STDIN', textCopy([[10, 'fine'], [1, 'already there']]))).rejects.toThrow(/duplicate key/);
+    await expect(sql.copyFrom(COPY_WORDS, wordsCopy([[10, 'fine'], [1, 'already there']]))).rejects.toThrow(/duplicate key/);
     // The pool holds one connection, so this also shows the pool still serves after the failed COPY.
     expect(await countOf(sql, 'SELECT COUNT(*) FROM words')).toBe(before);
   });
