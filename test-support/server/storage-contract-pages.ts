@@ -65,6 +65,21 @@ export function describePageContract(engine: string, withStorage: WithStorage): 
       }
     });
 
+    withStorage('imports an issue naming a label, an assignee or a reference twice, and finds it by each once', async (s) => {
+      const [first, second] = makeIssues(2);
+      const twice: ImportedIssue = {
+        ...(first as ImportedIssue),
+        labels: ['Bug', 'bug', { name: 'BUG', color: 'd73a4a' }],
+        assignees: [{ login: 'carol' }, { login: 'Carol' }, { login: 'car\u0001ol' }],
+        body: 'Same as #2, see #2 again',
+      };
+      const { repo } = await s.importIssues(PUBLIC, [twice, second as ImportedIssue], [], NOW);
+      expect(numbers(await s.listIssues(repo.id, listParams('?state=all&labels=bug')))).toEqual([1]);
+      expect(numbers(await s.listIssues(repo.id, listParams('?state=all&assignee=CAROL')))).toEqual([1]);
+      const timeline = await s.listTimeline(repo.id, 2, { page: 1, perPage: 100 });
+      expect(docs(timeline).filter((d) => d.event === 'cross-referenced')).toHaveLength(1);
+    });
+
     withStorage('answers the last page of a filtered list with exactly what is left', async (s) => {
       const id = await seeded(s);
       const expected = expectedNumbers(issues, (i) => i.state === 'closed', (i) => i.updated_at, false);

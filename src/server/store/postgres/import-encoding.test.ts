@@ -26,6 +26,25 @@ function issueRow(number: number, overrides: Partial<IssueRow> = {}): IssueRow {
   };
 }
 
+/** The rows of a binary COPY stream, read back (int8 as numbers, text as strings). */
+function copiedRows(stream: Buffer | null, types: ReadonlyArray<'int8' | 'text'>): Array<Array<number | string>> {
+  if (stream === null) return [];
+  const rows: Array<Array<number | string>> = [];
+  let at = 19;
+  for (let fields = stream.readInt16BE(at); fields !== -1; fields = stream.readInt16BE(at)) {
+    at += 2;
+    expect(fields).toBe(types.length);
+    const row = types.map((type) => {
+      const length = stream.readInt32BE(at);
+      const value = type === 'int8' ? Number(stream.readBigInt64BE(at + 4)) : stream.toString('utf8', at + 4, at + 4 + length);
+      at += 4 + length;
+      return value;
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
 describe('wellFormed', () => {
   it('turns a lone surrogate into U+FFFD, as sending the text as UTF-8 would, and keeps pairs', () => {
     expect(wellFormed('a\ud800b 🚀')).toBe(`a\ufffdb 🚀`);
@@ -43,8 +62,19 @@ describe('encodeIssues', () => {
     const rows = JSON.parse(encoded.againRows ?? 'null') as Array<Record<string, unknown>>;
     expect(rows).toEqual([expect.objectContaining({ n: 2, d: doc, mt: 'v1\ufffd', p: 1, cl: null })]);
     expect(encoded.again).toEqual([2]);
-    expect(encoded.labelPairs).toEqual({ ids: [7, 7], numbers: [1, 2] });
-    expect(encoded.assigneePairs).toEqual({ logins: ['hubot', 'hubot'], numbers: [1, 2] });
+  });
+
+  it('sends the rows hanging off every issue of the batch by COPY, each key once, and nothing for a table without rows', () => {
+    const encoded = encodeIssues(
+      9,
+      [issueRow(1, { labelIds: [7, 8, 7], assignees: ['hubot', 'Hubot', 'octocat'], references: [3, 3] }), issueRow(2, { labelIds: [], assignees: [] })],
+      new Set([2]),
+    );
+    expect(copiedRows(encoded.links.issue_labels, ['int8', 'int8', 'int8'])).toEqual([[9, 7, 1], [9, 8, 1]]);
+    expect(copiedRows(encoded.links.issue_assignees, ['int8', 'text', 'int8'])).toEqual([[9, 'hubot', 1], [9, 'octocat', 1]]);
+    expect(copiedRows(encoded.links.issue_references, ['int8', 'int8', 'int8', 'int8', 'text'])).toEqual([[9, 3, 1, 0, '2024-01-01T00:00:00Z']]);
+    const bare = encodeIssues(9, [issueRow(2, { labelIds: [], assignees: [] })], new Set());
+    expect(bare.links).toEqual({ issue_labels: null, issue_assignees: null, issue_references: null });
   });
 
   it("writes search rows only for issues not stored before, by binary COPY, with the worker's document when it built one", () => {

@@ -42,9 +42,12 @@ export interface EncodedIssues {
   again: number[];
   /** the search index's rows of the new issues, as a binary COPY of SEARCH_COPY_COLUMNS; null when there are none */
   searchText: Buffer | null;
-  labelPairs: { ids: number[]; numbers: number[] };
-  assigneePairs: { logins: string[]; numbers: number[] };
-  references: Reference[];
+  /**
+   * The rows hanging off the batch's issues (LINK_COPY_COLUMNS), as binary COPYs; null when
+   * there are none. None of them is stored yet: an issue new to the repository has none, and
+   * those of an issue stored before are deleted first, in the same transaction.
+   */
+  links: { [T in LinkTable]: Buffer | null };
 }
 
 export interface Reference {
@@ -60,30 +63,42 @@ export const ISSUE_COPY_COLUMNS = [
 ] as const;
 const ISSUE_COPY_TYPES: readonly BinaryColumn[] = ['int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text'];
 
+/** The tables of the rows hanging off an issue that an issue's import writes, and the columns each COPY writes. */
+export const LINK_COPY_COLUMNS = {
+  issue_labels: ['repo_id', 'label_id', 'number'],
+  issue_assignees: ['repo_id', 'login', 'number'],
+  issue_references: ['repo_id', 'target_number', 'source_number', 'source_comment', 'created_at'],
+} as const;
+export type LinkTable = keyof typeof LINK_COPY_COLUMNS;
+
 export function encodeIssues(repoId: number, rows: readonly IssueRow[], stored: ReadonlySet<number>): EncodedIssues {
   const fresh = rows.filter((r) => !stored.has(r.number));
   const again = rows.filter((r) => stored.has(r.number));
-  const labelPairs = { ids: [] as number[], numbers: [] as number[] };
-  const assigneePairs = { logins: [] as string[], numbers: [] as number[] };
+  // COPY has no ON CONFLICT: a key given twice would fail the import, so each issue's are
+  // made unique here as the tables' keys compare them, the first kept as the INSERT … ON
+  // CONFLICT DO NOTHING this replaced kept it (two label names may fold to one label, two
+  // logins to one name without case).
+  const labels = new BinaryCopy(['int8', 'int8', 'int8']);
+  const assignees = new BinaryCopy(['int8', 'text', 'int8']);
+  const references = new BinaryCopy(['int8', 'int8', 'int8', 'int8', 'text']);
   for (const r of rows) {
-    for (const id of r.labelIds) {
-      labelPairs.ids.push(id);
-      labelPairs.numbers.push(r.number);
-    }
+    for (const id of new Set(r.labelIds)) labels.add([repoId, id, r.number]);
+    const logins = new Set<string>();
     for (const login of r.assignees) {
-      assigneePairs.logins.push(login);
-      assigneePairs.numbers.push(r.number);
+      const key = login.toLowerCase();
+      if (!logins.has(key)) assignees.add([repoId, login, r.number]);
+      logins.add(key);
     }
+    for (const target of new Set(r.references)) references.add([repoId, target, r.number, 0, r.createdAt]);
   }
+  const ifAny = (copy: BinaryCopy): Buffer | null => (copy.rows > 0 ? copy.bytes() : null);
   return {
     fresh: fresh.length > 0 ? issueCopy(repoId, fresh) : null,
     againRows: again.length > 0 ? issueJson(again) : null,
     again: again.map((r) => r.number),
     // A new issue's row carries all its text (this import's comments on it included).
     searchText: fresh.length > 0 ? searchCopy(fresh.map((r) => [repoId, r.number, r.searchVector ?? searchDocumentBytes(r.search)])) : null,
-    labelPairs,
-    assigneePairs,
-    references: rows.flatMap((r) => r.references.map((target) => ({ target, source: r.number, comment: 0, createdAt: r.createdAt }))),
+    links: { issue_labels: ifAny(labels), issue_assignees: ifAny(assignees), issue_references: ifAny(references) },
   };
 }
 

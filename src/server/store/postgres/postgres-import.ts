@@ -2,15 +2,30 @@
  * An import on PostgreSQL, inside the caller's transaction: the same rows and
  * the same re-import semantics as sqlite-store.ts's `importFrom`, written in
  * batches (one statement per table per batch) rather than a statement per
- * row, as every statement is a round trip to the server. New issues and their
- * search rows go in by COPY, the rest as JSON rows (import-encoding.ts).
+ * row, as every statement is a round trip to the server. New issues, their
+ * search rows and the rows hanging off every imported issue go in by COPY, the
+ * rest as JSON rows (import-encoding.ts).
  */
 import { mentionsIn, type LabelRecord } from '../build-documents';
 import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
-import { encodeComments, encodeIssues, ISSUE_COPY_COLUMNS, lastOfEach, SEARCH_COPY_COLUMNS, searchCopy, text, wellFormed, type EncodedComments, type EncodedIssues, type Reference } from './import-encoding';
+import {
+  encodeComments,
+  encodeIssues,
+  ISSUE_COPY_COLUMNS,
+  lastOfEach,
+  LINK_COPY_COLUMNS,
+  SEARCH_COPY_COLUMNS,
+  searchCopy,
+  text,
+  wellFormed,
+  type EncodedComments,
+  type EncodedIssues,
+  type LinkTable,
+  type Reference,
+} from './import-encoding';
 import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
 import { batches } from './row-batches';
@@ -23,6 +38,8 @@ import type { Sql } from './sql';
  * writers do, so the issues an import finds unstored stay unstored until it has written them.
  */
 const REPOSITORY_WRITE_LOCK = 0x49535752;
+
+const LINK_TABLES = Object.keys(LINK_COPY_COLUMNS) as LinkTable[];
 
 const SEARCH_COPY = `COPY issue_text (${SEARCH_COPY_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
 
@@ -185,17 +202,10 @@ async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale
   }
   // An issue stored before keeps its index row until rebuildSearchText; a new one has none yet.
   if (batch.searchText !== null) await sql.copyFrom(SEARCH_COPY, batch.searchText);
-  if (batch.labelPairs.ids.length > 0) {
-    await sql.query('INSERT INTO issue_labels (repo_id, label_id, number) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING', [
-      repoId, batch.labelPairs.ids, batch.labelPairs.numbers,
-    ]);
+  for (const table of LINK_TABLES) {
+    const rows = batch.links[table];
+    if (rows) await sql.copyFrom(`COPY ${table} (${LINK_COPY_COLUMNS[table].join(', ')}) FROM STDIN WITH (FORMAT binary)`, rows);
   }
-  if (batch.assigneePairs.logins.length > 0) {
-    await sql.query('INSERT INTO issue_assignees (repo_id, login, number) SELECT $1, * FROM unnest($2::citext[], $3::bigint[]) ON CONFLICT DO NOTHING', [
-      repoId, batch.assigneePairs.logins, batch.assigneePairs.numbers,
-    ]);
-  }
-  await addReferences(sql, repoId, batch.references);
 }
 
 async function writeComments(
