@@ -95,13 +95,32 @@ export function searchDocumentBytes(text: SearchText): Uint8Array {
   const scratch = Buffer.allocUnsafe(size);
   let at = scratch.writeInt32BE(lexemes.size, 0);
   for (const [lexeme, positions] of lexemes) {
-    at += scratch.write(lexeme, at, 'utf8');
-    at = scratch.writeUInt8(0, at);
-    at = scratch.writeUInt16BE(positions.length, at);
-    for (const p of positions) at = scratch.writeUInt16BE(p, at);
+    at = writeLexeme(scratch, lexeme, at);
+    scratch[at++] = 0;
+    at = writeUInt16(scratch, positions.length, at);
+    for (const p of positions) at = writeUInt16(scratch, p, at);
   }
   // A copy of its own size: it travels between threads, where a view would take its whole pool along.
   const bytes = new Uint8Array(at);
   bytes.set(scratch.subarray(0, at));
   return bytes;
+}
+
+/**
+ * A word's UTF-8 at `at`; returns where it ends. Most words are ASCII, copied a byte per
+ * character here rather than by a call into the encoder for each word of each document.
+ */
+function writeLexeme(buffer: Buffer, lexeme: string, at: number): number {
+  for (let i = 0; i < lexeme.length; i++) {
+    const unit = lexeme.charCodeAt(i);
+    if (unit >= 0x80) return at + buffer.write(lexeme, at, 'utf8');
+    buffer[at + i] = unit;
+  }
+  return at + lexeme.length;
+}
+
+function writeUInt16(buffer: Buffer, value: number, at: number): number {
+  buffer[at] = value >>> 8;
+  buffer[at + 1] = value & 0xff;
+  return at + 2;
 }
