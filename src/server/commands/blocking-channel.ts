@@ -1,7 +1,7 @@
 /**
- * Messages from a worker thread that the receiving thread can wait for without returning to its
+ * Messages from a worker thread that the receiving thread waits for without returning to its
  * event loop: the store's import is one synchronous SQLite transaction, and it takes its rows
- * from the worker as they are built (PostgreSQL's asynchronous one awaits them instead). A MessagePort carries the messages; a few shared
+ * from the worker as they are built. A MessagePort carries the messages; a few shared
  * counters say when one has been sent, hold the sender back when the receiver is behind
  * (so the rows built ahead stay a few batches, not the whole import), and tell each side
  * that the other has given up.
@@ -74,41 +74,19 @@ export class BlockingReceiver {
     const deadline = performance.now() + this.maxWaitMs;
     for (;;) {
       const sent = Atomics.load(this.counters, SENT);
-      const got = this.take(sent, deadline);
-      if (got) return got.message;
+      const got = receiveMessageOnPort(this.port);
+      if (got) {
+        Atomics.add(this.counters, RECEIVED, 1);
+        Atomics.notify(this.counters, RECEIVED);
+        return got.message;
+      }
       // A message posted after the look above also moved SENT, so this wait returns at once.
+      if (Atomics.load(this.counters, CLOSED) !== 0 && Atomics.load(this.counters, SENT) === sent) {
+        throw new ChannelClosedError('the sender stopped without a message');
+      }
+      if (performance.now() > deadline) throw new Error(`no message within ${this.maxWaitMs} ms, and the sender has not closed`);
       Atomics.wait(this.counters, SENT, sent, RECHECK_MS);
     }
-  }
-
-  /**
-   * `receive` with the wait as a promise rather than a blocked thread: the thread goes on with
-   * its other work meanwhile (a database's replies to the statements it has sent).
-   */
-  async receiveWhenSent(): Promise<unknown> {
-    const deadline = performance.now() + this.maxWaitMs;
-    for (;;) {
-      const sent = Atomics.load(this.counters, SENT);
-      const got = this.take(sent, deadline);
-      if (got) return got.message;
-      const wait = Atomics.waitAsync(this.counters, SENT, sent, RECHECK_MS);
-      if (wait.async) await wait.value;
-    }
-  }
-
-  /** The message waiting, if there is one (`sent` is SENT as read before looking); throws if none will come. */
-  private take(sent: number, deadline: number): { message: unknown } | undefined {
-    const got = receiveMessageOnPort(this.port);
-    if (got) {
-      Atomics.add(this.counters, RECEIVED, 1);
-      Atomics.notify(this.counters, RECEIVED);
-      return got;
-    }
-    if (Atomics.load(this.counters, CLOSED) !== 0 && Atomics.load(this.counters, SENT) === sent) {
-      throw new ChannelClosedError('the sender stopped without a message');
-    }
-    if (performance.now() > deadline) throw new Error(`no message within ${this.maxWaitMs} ms, and the sender has not closed`);
-    return undefined;
   }
 
   /** Releases a sender waiting for room: the receiver wants nothing more. */

@@ -1,7 +1,8 @@
-// `import` into PostgreSQL awaits the worker's rows rather than blocking on them, and writes
-// each batch while the next is received and encoded. What it stores must still be exactly what
-// the store's own importIssues stores from the same records, table by table, and a failure in
-// either thread must leave the database as it was, with the same one-line message.
+// `import` into PostgreSQL builds its rows on a worker thread, as into SQLite
+// (import-worker.integration.test.ts), and writes them in batches, new issues and their rows by
+// binary COPY. What it stores must be exactly what the store's own importIssues stores from the
+// same records, table by table, and a failure in either thread must leave the database as it
+// was, with the same one-line message.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,19 +97,19 @@ describe('import into PostgreSQL on a worker thread', () => {
     for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table]);
   }, 120_000);
 
-  it('fails when a comment names an issue the repository lacks, leaving the database as it was, though a batch is being written', async () => {
+  it('fails when a comment names an issue the repository lacks, in a middle or the last batch, leaving the database as it was', async () => {
     const db = await server.freshDatabase();
     expect((await runCli('import', '--db', db, '--repo', 'octo/orphan', file('orphan-first.json', makeIssues(5)))).code).toBe(0);
     const before = await snapshot(db);
     const r = await runCli(
       'import', '--db', db, '--repo', 'octo/orphan',
-      // Three batches of good comments first: the orphan's batch is received while the one before it is written.
+      // Three batches of good comments first: the orphan's batch fails a transaction that has written rows.
       '--comments', file('orphan-comments.json', [...commentsOn('octo/orphan', 2, 90_000, 3_000), ...commentsOn('octo/orphan', 9, 80_000, 1), ...commentsOn('octo/orphan', 3, 95_000, 3_000)]),
       file('orphan-issues.json', makeIssues(6, 'Changed')),
     );
     expect([r.code, r.stderr.trim()]).toEqual([1, 'error: comment 80000 belongs to issue #9, which octo/orphan does not have']);
     expect(await snapshot(db)).toEqual(before);
-    // In the last batch, whose write nothing comes after to wait for.
+    // In the last batch, the one the import's commit follows.
     const last = await runCli(
       'import', '--db', db, '--repo', 'octo/orphan',
       '--comments', file('orphan-last.json', [...commentsOn('octo/orphan', 2, 90_000, 3_000), ...commentsOn('octo/orphan', 9, 80_000, 1)]),

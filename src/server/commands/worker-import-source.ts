@@ -7,7 +7,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
-import type { CommentRow, EventRow, ImportPlan, ImportSource, IssueRow, RowStream } from '../store/import-rows';
+import type { CommentRow, EventRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
 import { StoreError } from '../store/store-error';
 import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -15,8 +15,6 @@ import { unpack, type BuildRequest, type ImportWorkerData, type WorkerMessage } 
 import { startSupervisedWorker, type SupervisedWorker } from './worker-supervisor';
 
 const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url);
-
-type RowKind = 'issues' | 'comments' | 'events';
 
 export interface ImportFilesToRead {
   issuesFile: string;
@@ -47,18 +45,18 @@ export class WorkerImportSource implements ImportSource {
     return this.planned;
   }
 
-  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted = { searchVectors: false }): RowStream<IssueRow> {
+  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted = { searchVectors: false }): Generator<IssueRow> {
     const request: BuildRequest = { repoId, labels: [...labels], searchVectors: wanted.searchVectors };
     this.port.postMessage(request);
-    return this.rows('issues', (m) => (m.kind === 'issues' ? unpack(m.batch) : null));
+    for (let m = this.expect('issues', 'issues-end'); m.kind === 'issues'; m = this.expect('issues', 'issues-end')) yield* unpack(m.batch);
   }
 
-  commentRows(): RowStream<CommentRow> {
-    return this.rows('comments', (m) => (m.kind === 'comments' ? unpack(m.batch) : null));
+  *commentRows(): Generator<CommentRow> {
+    for (let m = this.expect('comments', 'comments-end'); m.kind === 'comments'; m = this.expect('comments', 'comments-end')) yield* unpack(m.batch);
   }
 
-  eventRows(): RowStream<EventRow> {
-    return this.rows('events', (m) => (m.kind === 'events' ? unpack(m.batch) : null));
+  *eventRows(): Generator<EventRow> {
+    for (let m = this.expect('events', 'events-end'); m.kind === 'events'; m = this.expect('events', 'events-end')) yield* unpack(m.batch);
   }
 
   /** Stops the worker, finished or not. */
@@ -68,42 +66,10 @@ export class WorkerImportSource implements ImportSource {
     this.worker.stop();
   }
 
-  /** The rows of one kind's batches up to its end (`rowsOf` a batch's, null at the end), taken blocking or awaited, as the caller iterates. */
-  private rows<R>(kind: RowKind, rowsOf: (m: WorkerMessage) => Iterable<R> | null): RowStream<R> {
-    const end = `${kind}-end` as const;
-    const next = () => rowsOf(this.expect(kind, end));
-    const nextWhenSent = async () => rowsOf(await this.expectWhenSent(kind, end));
-    return {
-      *[Symbol.iterator]() {
-        for (let rows = next(); rows !== null; rows = next()) yield* rows;
-      },
-      async *[Symbol.asyncIterator]() {
-        for (let rows = await nextWhenSent(); rows !== null; rows = await nextWhenSent()) yield* rows;
-      },
-    };
-  }
-
   private expect<K extends WorkerMessage['kind']>(...kinds: K[]): Extract<WorkerMessage, { kind: K }> {
-    return this.received(() => this.receiver.receive(), kinds);
-  }
-
-  private async expectWhenSent<K extends WorkerMessage['kind']>(...kinds: K[]): Promise<Extract<WorkerMessage, { kind: K }>> {
-    let message: unknown;
-    try {
-      message = await this.receiver.receiveWhenSent();
-    } catch (err) {
-      return this.received(() => {
-        throw err;
-      }, kinds);
-    }
-    return this.received(() => message, kinds);
-  }
-
-  /** What `receive` gave, checked: the worker's failure thrown as its own error, a message out of turn refused. */
-  private received<K extends WorkerMessage['kind']>(receive: () => unknown, kinds: K[]): Extract<WorkerMessage, { kind: K }> {
     let message: WorkerMessage;
     try {
-      message = receive() as WorkerMessage;
+      message = this.receiver.receive() as WorkerMessage;
     } catch (err) {
       if (err instanceof ChannelClosedError) {
         const why = this.worker.failure();

@@ -94,23 +94,15 @@ export interface EventRow {
 }
 
 /**
- * An import's rows as a source hands them over: iterable, where waiting for a row blocks the
- * thread (SQLite's transaction is synchronous), and, from a source that builds them elsewhere,
- * async-iterable as well, where the wait is a promise. `for await` takes that second way, so
- * an engine whose statements are asynchronous (PostgreSQL) keeps them running meanwhile.
- */
-export type RowStream<T> = Iterable<T> & Partial<AsyncIterable<T>>;
-
-/**
  * Where the store takes an import's rows from. The issues' rows are asked for once the
  * repository and the plan's labels are stored, because a document carries the labels' ids.
  */
 export interface ImportSource {
   readonly plan: ImportPlan;
-  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted?: { searchVectors: boolean }): RowStream<IssueRow>;
-  commentRows(): RowStream<CommentRow>;
+  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted?: { searchVectors: boolean }): Iterable<IssueRow>;
+  commentRows(): Iterable<CommentRow>;
   /** asked for after the comments: an event's issue is stored by then */
-  eventRows(): RowStream<EventRow>;
+  eventRows(): Iterable<EventRow>;
 }
 
 /** Labels are one per name without case: the key of `issueRows`' label map. */

@@ -7,7 +7,7 @@
  * rest as JSON rows (import-encoding.ts).
  */
 import { mentionsIn, type LabelRecord } from '../build-documents';
-import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow, type RowStream } from '../import-rows';
+import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
@@ -28,7 +28,7 @@ import {
 } from './import-encoding';
 import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
-import { batches, batchesOf } from './row-batches';
+import { batches } from './row-batches';
 import { searchDocumentBytes } from './search-document';
 import type { Sql } from './sql';
 
@@ -107,26 +107,18 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
   const stale = new StaleText();
 
   let issueCount = 0;
-  await writeInTurn(
-    source.issueRows(repo.id, labels, { searchVectors: true }),
-    (batch: IssueRow[]) => {
-      for (const row of batch) mention(row.number, row.mentions);
-      issueCount += batch.length;
-      return encodeIssues(repo.id, batch, stored);
-    },
-    (encoded) => writeIssues(sql, repo.id, encoded, stale),
-  );
+  for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels, { searchVectors: true }))) {
+    await writeIssues(sql, repo.id, encodeIssues(repo.id, batch, stored), stale);
+    for (const row of batch) mention(row.number, row.mentions);
+    issueCount += batch.length;
+  }
 
   let commentCount = 0;
-  await writeInTurn(
-    source.commentRows(),
-    (batch: CommentRow[]) => {
-      for (const row of batch) mention(row.issueNumber, row.mentions);
-      commentCount += batch.length;
-      return encodeComments(batch);
-    },
-    (encoded) => writeComments(sql, repo, options, encoded, numbers, stored, stale),
-  );
+  for (const batch of batches<CommentRow>(source.commentRows())) {
+    await writeComments(sql, repo, options, encodeComments(batch), numbers, stored, stale);
+    for (const row of batch) mention(row.issueNumber, row.mentions);
+    commentCount += batch.length;
+  }
 
   // A re-imported issue lost its mentions above; those in comments imported earlier still count.
   const reimported = [...mentions.keys()].filter((n) => numbers.has(n) && stored.has(n));
@@ -148,50 +140,25 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
   let eventCount = 0;
   /** issues whose `closed_by` may have changed: those given events now, and those imported again */
   const closable = new Set<number>(numbers);
-  await writeInTurn(
-    source.eventRows(),
-    (batch: EventRow[]) => {
-      for (const e of batch) closable.add(e.issueNumber);
-      eventCount += batch.length;
-      const rows = lastOfEach(batch, (e) => e.id);
-      return { batch, json: JSON.stringify(rows.map((e) => ({ id: e.id, n: e.issueNumber, e: wellFormed(e.event), c: wellFormed(e.createdAt), d: text(e.doc) }))) };
-    },
-    async ({ batch, json }) => {
-      await requireIssues(sql, repo, options, numbers, batch.map((e) => ({ number: e.issueNumber, what: `event ${e.id} happened to` })));
-      await sql.query(
-        `INSERT INTO issue_events (id, repo_id, issue_number, event, created_at, doc)
-         SELECT id, $1, n, e, c, d FROM json_to_recordset($2::json) AS t(id bigint, n bigint, e text, c text, d text)
-         ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, event = excluded.event,
-           created_at = excluded.created_at, doc = excluded.doc`,
-        [repo.id, json],
-      );
-    },
-  );
+  for (const batch of batches<EventRow>(source.eventRows())) {
+    await requireIssues(sql, repo, options, numbers, batch.map((e) => ({ number: e.issueNumber, what: `event ${e.id} happened to` })));
+    const rows = lastOfEach(batch, (e) => e.id);
+    await sql.query(
+      `INSERT INTO issue_events (id, repo_id, issue_number, event, created_at, doc)
+       SELECT id, $1, n, e, c, d FROM json_to_recordset($2::json) AS t(id bigint, n bigint, e text, c text, d text)
+       ON CONFLICT (id) DO UPDATE SET repo_id = excluded.repo_id, issue_number = excluded.issue_number, event = excluded.event,
+         created_at = excluded.created_at, doc = excluded.doc`,
+      [repo.id, JSON.stringify(rows.map((e) => ({ id: e.id, n: e.issueNumber, e: wellFormed(e.event), c: wellFormed(e.createdAt), d: text(e.doc) })))],
+    );
+    for (const e of batch) closable.add(e.issueNumber);
+    eventCount += batch.length;
+  }
   if (eventCount > 0 || (await hasEvents(sql, repo.id))) for (const n of closable) await refreshClosedBy(sql, repo.id, n);
 
   for (const [repoId, issues] of stale.byRepository()) await rebuildSearchText(sql, repoId, issues);
   await touchRepo(sql, repo.id, nowMs);
   const after = await readRepo(sql, repo.owner, repo.name);
   return { repo: after ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
-}
-
-/**
- * Writes `rows` in batches, one batch's statements after the other's, while the next batch is
- * received and encoded (`encode`): the server is not left waiting for this thread between two
- * batches. Each batch still starts only once the one before it is written, as a batch may
- * depend on rows the one before wrote (a comment given twice).
- */
-async function writeInTurn<R, E>(rows: RowStream<R>, encode: (batch: R[]) => E, write: (encoded: E) => Promise<void>): Promise<void> {
-  let writing: Promise<void> = Promise.resolve();
-  for await (const batch of batchesOf(rows)) {
-    const encoded = encode(batch);
-    await writing;
-    writing = write(encoded);
-    // Awaited before the next batch or after the last; should the rows fail first, the
-    // transaction's rollback waits for it and the rows' error is the one reported.
-    writing.catch(() => undefined);
-  }
-  await writing;
 }
 
 /** Refuses rows that belong to an issue neither in this import nor stored, in SQLite's words. */

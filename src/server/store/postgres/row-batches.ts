@@ -14,16 +14,3 @@ export function* batches<T>(source: Iterable<T>, size = BATCH_ROWS): Generator<T
   }
   if (batch.length > 0) yield batch;
 }
-
-/** `batches` of rows that may be awaited (import-rows.ts's RowStream): `for await` takes them as they come. */
-export async function* batchesOf<T>(source: Iterable<T> | AsyncIterable<T>, size = BATCH_ROWS): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const item of source) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
