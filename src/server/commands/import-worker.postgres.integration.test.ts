@@ -119,11 +119,13 @@ describe('import into PostgreSQL on a worker thread', () => {
     expect(await snapshot(db)).toEqual(before);
   }, 60_000);
 
-  it('fails as one thread would when the file is not GitHub issues, writing nothing', async () => {
+  it('fails as into SQLite when the file is not GitHub issues, writing nothing', async () => {
     const db = await server.freshDatabase();
-    const r = await runCli('import', '--db', db, '--repo', 'octo/bad', file('bad.json', [{ number: 'one' }]));
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: .*issues/);
+    const bad = file('bad.json', [{ number: 'one' }]);
+    const r = await runCli('import', '--db', db, '--repo', 'octo/bad', bad);
+    const intoSqlite = await runCli('import', '--db', path.join(dir, 'bad.db'), '--repo', 'octo/bad', bad);
+    expect([r.code, r.stderr.trim()]).toEqual([1, `error: ${bad} is not a JSON array of GitHub issues: at 0.number: Invalid input: expected number, received string`]);
+    expect(r.stderr).toBe(intoSqlite.stderr);
     expect((await snapshot(db)).issues).toEqual([]);
   }, 60_000);
 });
