@@ -84,6 +84,8 @@ describe('issue_text documents on PostgreSQL', () => {
     const cases = [
       text('Rocket launch', 'The rocket', 'Launch!'),
       text('Crème-Brûlée straße 東京 ١٢٣ ⓵'),
+      // JavaScript's sort puts U+20000 before U+FA0E, PostgreSQL after: the server sorts this one.
+      text('\u{20000} \uFA0E alpha'),
       text('', 'word '.repeat(300)),
       text('alpha beta', 'beta '.repeat(16_400), 'beta gamma alpha'),
       text('alpha', Array.from({ length: 16_400 }, (_, i) => `w${i}`).join(' '), 'alpha alpha gamma gamma'),
@@ -99,5 +101,19 @@ describe('issue_text documents on PostgreSQL', () => {
       );
       expect(rows[0], `case ${i}`).toEqual({ same: true, sameAsOurText: true, words: new Set(searchTokens(`${t.title} ${t.body} ${t.comments}`).filter((w) => w.length < 3000)).size });
     }
+  });
+
+  it('are written in binary with their words in the order PostgreSQL keeps them, so the server has none to sort', async () => {
+    const t = text('Zebra crème 東京 apple ١٢٣ a ab b Ωmega zz', 'mango ångström banana', 'éclair 2024 10');
+    const written: string[] = [];
+    const bytes = Buffer.from(searchDocumentBytes(t));
+    let at = 4;
+    for (let i = 0; i < bytes.readInt32BE(0); i++) {
+      const end = bytes.indexOf(0, at);
+      written.push(bytes.toString('utf8', at, end));
+      at = end + 1 + 2 + 2 * bytes.readUInt16BE(end + 1);
+    }
+    const { rows } = await client.query<{ words: string[] }>('SELECT ARRAY(SELECT lexeme FROM unnest($1::tsvector)) AS words', [searchDocument(t)]);
+    expect(written).toEqual(rows[0]?.words);
   });
 });

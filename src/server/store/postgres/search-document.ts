@@ -86,15 +86,22 @@ export function searchDocument(text: SearchText): string {
 /**
  * The document in tsvector's binary form (PostgreSQL's tsvectorsend), for COPY … WITH (FORMAT
  * binary): the number of words, then each word as UTF-8 ending in a zero byte, its number of
- * positions and the positions, all big-endian. The server sorts the words itself.
+ * positions and the positions, all big-endian.
+ *
+ * The words go in the order a tsvector keeps them (by their UTF-8 bytes), so the server, which
+ * sorts words that come out of order, has nothing to sort. JavaScript's sort orders UTF-16 units,
+ * the same order except between a character past U+FFFF and one from U+E000 to U+FFFF; a
+ * document holding both is sorted by the server, as every document was before.
  */
 export function searchDocumentBytes(text: SearchText): Uint8Array {
   const lexemes = documentLexemes(text);
+  const words = [...lexemes.keys()].sort();
   let size = 4;
   for (const [lexeme, positions] of lexemes) size += lexeme.length * 3 + 1 + 2 + 2 * positions.length;
   const scratch = Buffer.allocUnsafe(size);
   let at = scratch.writeInt32BE(lexemes.size, 0);
-  for (const [lexeme, positions] of lexemes) {
+  for (const lexeme of words) {
+    const positions = lexemes.get(lexeme) as number[];
     at = writeLexeme(scratch, lexeme, at);
     scratch[at++] = 0;
     at = writeUInt16(scratch, positions.length, at);
