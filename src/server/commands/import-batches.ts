@@ -7,6 +7,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
 import type { CommentRow, DocumentText, EventRow, ImportPlan, IssueRow } from '../store/import-rows';
+import type { EncodedIssueBatch } from '../store/postgres/import-encoding';
 
 export type RowFields<R> = Omit<R, 'doc'>;
 
@@ -24,6 +25,7 @@ export type FailureKind = 'command' | 'store' | 'unexpected';
 export type WorkerMessage =
   | { kind: 'plan'; plan: ImportPlan }
   | { kind: 'issues'; batch: RowBatch<IssueRow> }
+  | { kind: 'encoded-issues'; batch: EncodedIssueBatch }
   | { kind: 'issues-end' }
   | { kind: 'comments'; batch: RowBatch<CommentRow> }
   | { kind: 'comments-end' }
@@ -35,8 +37,11 @@ export type WorkerMessage =
 export interface BuildRequest {
   repoId: number;
   labels: Array<[string, LabelRecord]>;
-  /** whether each issue row carries its `searchVector` */
-  searchVectors: boolean;
+  /**
+   * Set by an import into PostgreSQL: the issues come encoded for its statements (the numbers
+   * already stored go in as updates), so the importing thread only hands the bytes over.
+   */
+  encodeFor: { stored: number[] } | null;
 }
 
 /** A batch is sent when it has this many rows or this many bytes of documents. */

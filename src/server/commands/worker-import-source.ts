@@ -7,7 +7,8 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
-import type { CommentRow, EventRow, ImportPlan, ImportSource, IssueRow } from '../store/import-rows';
+import type { CommentRow, EventRow, ImportPlan, IssueRow } from '../store/import-rows';
+import type { EncodedIssueBatch, EncodingImportSource } from '../store/postgres/import-encoding';
 import { StoreError } from '../store/store-error';
 import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { CommandError } from './command-error';
@@ -23,7 +24,22 @@ export interface ImportFilesToRead {
   localAvatars: boolean;
 }
 
-export class WorkerImportSource implements ImportSource {
+/** A batch as it arrives: each stream a Uint8Array over the memory that moved, made a Buffer again. */
+function asBuffers(batch: EncodedIssueBatch): EncodedIssueBatch {
+  const buffer = (bytes: Uint8Array | null): Buffer | null => (bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const { fresh, searchText, links } = batch.encoded;
+  return {
+    ...batch,
+    encoded: {
+      ...batch.encoded,
+      fresh: buffer(fresh),
+      searchText: buffer(searchText),
+      links: { issue_labels: buffer(links.issue_labels), issue_assignees: buffer(links.issue_assignees), issue_references: buffer(links.issue_references) },
+    },
+  };
+}
+
+export class WorkerImportSource implements EncodingImportSource {
   private readonly worker: SupervisedWorker;
   private readonly port: MessagePort;
   private readonly receiver: BlockingReceiver;
@@ -45,10 +61,18 @@ export class WorkerImportSource implements ImportSource {
     return this.planned;
   }
 
-  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted = { searchVectors: false }): Generator<IssueRow> {
-    const request: BuildRequest = { repoId, labels: [...labels], searchVectors: wanted.searchVectors };
+  *issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Generator<IssueRow> {
+    const request: BuildRequest = { repoId, labels: [...labels], encodeFor: null };
     this.port.postMessage(request);
     for (let m = this.expect('issues', 'issues-end'); m.kind === 'issues'; m = this.expect('issues', 'issues-end')) yield* unpack(m.batch);
+  }
+
+  *encodedIssueBatches(repoId: number, labels: ReadonlyMap<string, LabelRecord>, stored: ReadonlySet<number>): Generator<EncodedIssueBatch> {
+    const request: BuildRequest = { repoId, labels: [...labels], encodeFor: { stored: [...stored] } };
+    this.port.postMessage(request);
+    for (let m = this.expect('encoded-issues', 'issues-end'); m.kind === 'encoded-issues'; m = this.expect('encoded-issues', 'issues-end')) {
+      yield asBuffers(m.batch);
+    }
   }
 
   *commentRows(): Generator<CommentRow> {

@@ -63,12 +63,6 @@ export interface IssueRow {
   milestoneTitle: string | null;
   /** with the text of this import's comments on it */
   search: SearchText;
-  /**
-   * `search` as PostgreSQL's tsvector in binary form (store/postgres/search-document.ts), when
-   * the rows were asked for with `searchVectors`: the import's worker builds it beside the
-   * document, off the thread that waits on the database. Left out, the storage builds it itself.
-   */
-  searchVector?: Uint8Array;
   doc: DocumentText;
 }
 
@@ -99,7 +93,7 @@ export interface EventRow {
  */
 export interface ImportSource {
   readonly plan: ImportPlan;
-  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>, wanted?: { searchVectors: boolean }): Iterable<IssueRow>;
+  issueRows(repoId: number, labels: ReadonlyMap<string, LabelRecord>): Iterable<IssueRow>;
   commentRows(): Iterable<CommentRow>;
   /** asked for after the comments: an event's issue is stored by then */
   eventRows(): Iterable<EventRow>;

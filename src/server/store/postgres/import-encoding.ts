@@ -8,8 +8,10 @@
  * build the literal by concatenation, which cost the importing thread more than the server
  * spent inserting the rows.
  */
-import type { CommentRow, DocumentText, IssueRow } from '../import-rows';
+import type { LabelRecord } from '../build-documents';
+import type { CommentRow, DocumentText, ImportSource, IssueRow } from '../import-rows';
 import { BinaryCopy, type BinaryColumn } from './binary-copy';
+import { batches } from './row-batches';
 import { searchDocumentBytes } from './search-document';
 
 export function text(doc: DocumentText): string {
@@ -97,9 +99,39 @@ export function encodeIssues(repoId: number, rows: readonly IssueRow[], stored: 
     againRows: again.length > 0 ? issueJson(again) : null,
     again: again.map((r) => r.number),
     // A new issue's row carries all its text (this import's comments on it included).
-    searchText: fresh.length > 0 ? searchCopy(fresh.map((r) => [repoId, r.number, r.searchVector ?? searchDocumentBytes(r.search)])) : null,
+    searchText: fresh.length > 0 ? searchCopy(fresh.map((r) => [repoId, r.number, searchDocumentBytes(r.search)])) : null,
     links: { issue_labels: ifAny(labels), issue_assignees: ifAny(assignees), issue_references: ifAny(references) },
   };
+}
+
+/** A batch of issues as the statements take them, with each issue's number and the logins it mentions. */
+export interface EncodedIssueBatch {
+  encoded: EncodedIssues;
+  numbers: number[];
+  mentions: Array<readonly string[]>;
+}
+
+/**
+ * A source that encodes its issues where it builds them: the import's worker, so the thread
+ * that waits on the server only hands the bytes over.
+ */
+export interface EncodingImportSource extends ImportSource {
+  encodedIssueBatches(repoId: number, labels: ReadonlyMap<string, LabelRecord>, stored: ReadonlySet<number>): Iterable<EncodedIssueBatch>;
+}
+
+export function encodeIssueBatch(repoId: number, rows: readonly IssueRow[], stored: ReadonlySet<number>): EncodedIssueBatch {
+  return { encoded: encodeIssues(repoId, rows, stored), numbers: rows.map((r) => r.number), mentions: rows.map((r) => r.mentions) };
+}
+
+/** `source`'s issues in batches (row-batches.ts), encoded by the source where it can, here where not. */
+export function* encodedIssueBatches(
+  source: Pick<ImportSource, 'issueRows'> | EncodingImportSource,
+  repoId: number,
+  labels: ReadonlyMap<string, LabelRecord>,
+  stored: ReadonlySet<number>,
+): Generator<EncodedIssueBatch> {
+  if ('encodedIssueBatches' in source) yield* source.encodedIssueBatches(repoId, labels, stored);
+  else for (const rows of batches(source.issueRows(repoId, labels))) yield encodeIssueBatch(repoId, rows, stored);
 }
 
 function issueCopy(repoId: number, rows: readonly IssueRow[]): Buffer {

@@ -7,13 +7,13 @@
  * rest as JSON rows (import-encoding.ts).
  */
 import { mentionsIn, type LabelRecord } from '../build-documents';
-import { labelKey, type CommentRow, type EventRow, type ImportSource, type IssueRow } from '../import-rows';
+import { labelKey, type CommentRow, type EventRow, type ImportSource } from '../import-rows';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
 import { StoreError } from '../store-error';
 import {
   encodeComments,
-  encodeIssues,
+  encodedIssueBatches,
   ISSUE_COPY_COLUMNS,
   lastOfEach,
   LINK_COPY_COLUMNS,
@@ -107,10 +107,10 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
   const stale = new StaleText();
 
   let issueCount = 0;
-  for (const batch of batches<IssueRow>(source.issueRows(repo.id, labels, { searchVectors: true }))) {
-    await writeIssues(sql, repo.id, encodeIssues(repo.id, batch, stored), stale);
-    for (const row of batch) mention(row.number, row.mentions);
-    issueCount += batch.length;
+  for (const batch of encodedIssueBatches(source, repo.id, labels, stored)) {
+    await writeIssues(sql, repo.id, batch.encoded, stale);
+    batch.numbers.forEach((n, i) => mention(n, batch.mentions[i] ?? []));
+    issueCount += batch.numbers.length;
   }
 
   let commentCount = 0;
