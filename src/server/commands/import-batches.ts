@@ -2,7 +2,8 @@
  * What the import worker and the importing thread say to each other, and how rows travel:
  * each batch's documents are UTF-8 bytes in one ArrayBuffer, moved to the other thread
  * rather than copied, so the thread that inserts never holds the documents as strings
- * (and never converts them back to UTF-8 for SQLite).
+ * (and never converts them back to UTF-8 for SQLite). For PostgreSQL a batch of issues
+ * travels as its COPY streams instead, moved the same way.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';

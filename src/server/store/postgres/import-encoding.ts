@@ -1,12 +1,14 @@
 /**
- * Rows of an import as postgres-import.ts's statements take them. Issues new to the repository
- * and their search rows as binary COPY streams (the documents arrive as UTF-8 bytes and go in
- * as they are; the tsvectors in their binary form, which the server takes without parsing);
- * the other wide rows (issues stored before,
- * comments, events) as one JSON array per batch, read back with json_to_recordset. JSON.stringify escapes
- * in native code, where pg's array literals escape each element with regular expressions and
- * build the literal by concatenation, which cost the importing thread more than the server
- * spent inserting the rows.
+ * Rows of an import as postgres-import.ts's statements take them. Issues new to the repository,
+ * their search rows and their links as binary COPY streams (the documents as UTF-8 bytes, the
+ * tsvectors in their binary form, which the server takes without parsing); the other wide rows
+ * (issues stored before, comments, events) as one JSON array per batch, read back with
+ * json_to_recordset. JSON.stringify escapes in native code, where pg's array literals escape
+ * each element with regular expressions and build the literal by concatenation, which cost the
+ * importing thread more than the server spent inserting the rows.
+ *
+ * The `import` command's issues are encoded on its worker (encodedIssueBatches), so the thread
+ * that waits on the server only hands the streams over.
  */
 import type { LabelRecord } from '../build-documents';
 import type { CommentRow, DocumentText, ImportSource, IssueRow } from '../import-rows';
