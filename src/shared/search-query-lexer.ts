@@ -10,8 +10,8 @@ export type Lexeme =
   | { type: 'word'; text: string; span: Span }
   | { type: 'qualifier'; name: string; value: string; quoted: boolean; span: Span };
 
-/** `name:value` where the value may be quoted (`label:"good first issue"`). */
-const QUALIFIER = /^([A-Za-z][\w-]*):("[^"]*"?|.*)$/s;
+/** `name:value` where the value may be quoted (`label:"good first issue"`) or a list with quoted items. */
+const QUALIFIER = /^([A-Za-z][\w-]*):(.*)$/s;
 
 /**
  * Splits a query into lexemes with their offsets. Outside advanced search,
@@ -46,14 +46,18 @@ export function lex(q: string, advanced: boolean): Lexeme[] {
       i = end;
       continue;
     }
-    // A word runs to the next space (or parenthesis), except that a quoted qualifier value may hold spaces.
+    // A word runs to the next space (or parenthesis), except that a qualifier's value may hold
+    // quoted names with spaces, alone or in a comma list (`label:wontfix,"help wanted"`).
     let j = i;
+    let inValue = false;
     while (j < q.length && !endsWord(q.charAt(j))) {
-      if (q.charAt(j) === ':' && q.charAt(j + 1) === '"') {
-        const close = q.indexOf('"', j + 2);
+      // A quote opens a quoted name only where a name starts; inside one (`5"x7"`) it is part of the name.
+      if (inValue && q.charAt(j) === '"' && (q.charAt(j - 1) === ':' || q.charAt(j - 1) === ',')) {
+        const close = q.indexOf('"', j + 1);
         j = close === -1 ? q.length : close + 1;
         continue;
       }
+      if (q.charAt(j) === ':') inValue = true;
       j++;
     }
     const text = q.slice(i, j);
@@ -70,7 +74,8 @@ export function lex(q: string, advanced: boolean): Lexeme[] {
     const m = QUALIFIER.exec(text);
     if (m && m[2] !== undefined && m[2] !== '' && m[1] !== undefined && isQualifierName(m[1])) {
       const raw = m[2];
-      const quoted = raw.startsWith('"');
+      // `quoted`: the whole value is one quoted name; a list with quoted items stays as written (qualifierValues splits it).
+      const quoted = /^"[^"]*"?$/.test(raw);
       out.push({ type: 'qualifier', name: m[1].toLowerCase(), value: quoted ? raw.slice(1, raw.endsWith('"') && raw.length > 1 ? -1 : undefined) : raw, quoted, span });
       continue;
     }
@@ -83,11 +88,53 @@ const QUALIFIER_NAMES = [
   'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'no', 'author', 'assignee', 'mentions',
   'commenter', 'involves', 'milestone', 'created', 'updated', 'closed', 'comments', 'in', 'sort',
 ] as const;
-export type QualifierName = (typeof QUALIFIER_NAMES)[number];
+/**
+ * GitHub's qualifiers over what this service does not keep (languages, teams, projects, linked
+ * pull requests, reviews, commit statuses, branches, archiving): known, so that they are answered
+ * as search-query-qualifiers.ts says (truthfully, or a 422 naming them), never searched as text.
+ */
+const UNKEPT_QUALIFIER_NAMES = [
+  'language', 'team', 'project', 'linked', 'status', 'head', 'base', 'review', 'reviewed-by',
+  'review-requested', 'user-review-requested', 'team-review-requested', 'archived',
+] as const;
+export type UnkeptQualifierName = (typeof UNKEPT_QUALIFIER_NAMES)[number];
+export type QualifierName = (typeof QUALIFIER_NAMES)[number] | UnkeptQualifierName;
 
 /** The qualifiers this service knows; any other `name:value` is searched as text, as GitHub does. */
 export function isQualifierName(name: string): name is QualifierName {
-  return (QUALIFIER_NAMES as readonly string[]).includes(name.toLowerCase());
+  const lower = name.toLowerCase();
+  return (QUALIFIER_NAMES as readonly string[]).includes(lower) || isUnkeptQualifierName(lower);
+}
+
+export function isUnkeptQualifierName(name: string): name is UnkeptQualifierName {
+  return (UNKEPT_QUALIFIER_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The names of a qualifier's value: a comma list means any of them, and each name may be quoted
+ * (`label:"help wanted",bug`, `label:"wontfix","duplicate"`, `label:wontfix,"help wanted"`), as
+ * GitHub's "Filtering and searching issues and pull requests" has it. A wholly quoted value is
+ * one name, commas and all. Empty names are left out.
+ */
+export function qualifierValues(value: string, quoted: boolean): string[] {
+  if (quoted) return [value];
+  const names: string[] = [];
+  let i = 0;
+  while (i <= value.length) {
+    let name = '';
+    if (value.charAt(i) === '"') {
+      // A quoted name runs to its closing quote (or the end), commas and all.
+      const close = value.indexOf('"', i + 1);
+      name = value.slice(i + 1, close === -1 ? value.length : close);
+      i = close === -1 ? value.length : close + 1;
+    }
+    const comma = value.indexOf(',', i);
+    const end = comma === -1 ? value.length : comma;
+    name += value.slice(i, end);
+    names.push(name);
+    i = end + 1;
+  }
+  return names.filter((n) => n !== '');
 }
 
 /** Whether the query needs `advanced_search=true` to mean what it says (`AND`, `OR` or parentheses). */

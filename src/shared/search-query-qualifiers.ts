@@ -3,7 +3,7 @@
  * its value parsed into a node of the tree, a modifier of the whole query, or an error.
  */
 import { toIsoSeconds } from './iso-seconds';
-import type { QualifierName } from './search-query-lexer';
+import { isUnkeptQualifierName, qualifierValues, type QualifierName, type UnkeptQualifierName } from './search-query-lexer';
 import {
   TEXT_FIELDS,
   type DateRange,
@@ -99,20 +99,65 @@ const LOGIN = /^[^\s"]+$/;
 const REPO_FULL_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
 const SORT_VALUE = /^(created|updated|comments)(?:-(asc|desc))?$/;
 
+/**
+ * `author:app/NAME` is what the integration NAME wrote (GitHub's "Searching issues and pull
+ * requests", search by author): its bot account, whose login is `NAME[bot]`.
+ */
+function appBotLogin(value: string): string {
+  const app = /^app\/(.+)$/i.exec(value);
+  return app ? `${app[1]}[bot]` : value;
+}
+
 /** Several values separated by commas mean any of them (`label:bug,ui`), as on GitHub. */
 function anyOf(values: string[], one: (v: string) => SearchNode): SearchNode {
   const nodes = values.map(one);
   return nodes.length === 1 ? (nodes[0] as SearchNode) : { kind: 'or', operands: nodes };
 }
 
+/** Matches every issue, or none: an AND or an OR of nothing, which every engine and the reference read so. */
+const EVERY_ISSUE: SearchNode = { kind: 'and', operands: [] };
+const NO_ISSUE: SearchNode = { kind: 'or', operands: [] };
+
+/** What the service does not keep, for the refusal of a qualifier that asks about it. */
+const UNKEPT: Record<Exclude<UnkeptQualifierName, 'archived'>, string> = {
+  language: "repositories' languages",
+  team: 'teams, so it cannot tell which team is mentioned',
+  project: 'projects',
+  linked: 'links between issues and the pull requests that close them',
+  status: "commit statuses",
+  head: "pull requests' branches",
+  base: "pull requests' branches",
+  review: 'pull request reviews',
+  'reviewed-by': 'pull request reviews',
+  'review-requested': 'review requests',
+  'user-review-requested': 'review requests',
+  'team-review-requested': 'review requests',
+};
+
+/**
+ * A qualifier over data the service does not hold: answered truthfully where what it knows
+ * suffices (no repository here is archived, so `archived:false` is every issue and
+ * `archived:true` none), otherwise refused naming it, never an empty answer that looks like
+ * "no issues" (issue 45).
+ */
+function unkept(name: UnkeptQualifierName, values: string[]): QualifierMeaning {
+  if (name === 'archived') {
+    const [flag] = values.map((v) => v.toLowerCase());
+    if (values.length !== 1 || (flag !== 'true' && flag !== 'false')) return { error: `archived:${values.join(',')} is not supported: archived: takes true or false` };
+    return { node: flag === 'false' ? EVERY_ISSUE : NO_ISSUE };
+  }
+  return { error: `${name}: is not supported by this service: it does not keep ${UNKEPT[name]}` };
+}
+
 /** The meaning of `name:value`; the nodes it makes carry `span`. */
 export function qualifier(name: QualifierName, value: string, quoted: boolean, span: Span): QualifierMeaning {
-  const values = quoted ? [value] : value.split(',').filter((v) => v !== '');
+  const values = qualifierValues(value, quoted);
   if (values.length === 0) return { error: `${name}: needs a value` };
+  if (isUnkeptQualifierName(name)) return unkept(name, values);
   const lower = values.map((v) => v.toLowerCase());
   const login = (role: UserRole): QualifierMeaning =>
     values.every((v) => LOGIN.test(v))
-      ? { node: anyOf(values, (v) => ({ kind: 'user', role, login: v, span })) }
+      ? { node: anyOf(values, (v) => ({ kind: 'user', role, login: role === 'author' ? appBotLogin(v) : v, span })) }
       : { error: `${name}:${value} is not a user name` };
   switch (name) {
     case 'repo': {

@@ -49,8 +49,8 @@ describe('parseSearchQuery', () => {
   it('knows every qualifier of the issue', () => {
     const q = 'repo:acme/rocket user:acme state:closed is:pr no:label no:assignee no:milestone author:a assignee:b mentions:c commenter:d involves:e milestone:"v1.0"';
     const where = (meaning(q) as SearchQuery).where as Extract<SearchNode, { kind: 'and' }>;
-    expect(where.operands.map((n) => n.kind)).toEqual(['repo', 'owner', 'state', 'type', 'missing', 'missing', 'missing', 'user', 'user', 'user', 'user', 'user', 'milestone']);
-    expect(where.operands[0]).toMatchObject({ owner: 'acme', name: 'rocket' });
+    expect(where.operands.map((n) => n.kind)).toEqual(['or', 'state', 'type', 'missing', 'missing', 'missing', 'user', 'user', 'user', 'user', 'user', 'milestone']);
+    expect(where.operands[0]).toMatchObject({ kind: 'or', operands: [{ kind: 'repo', owner: 'acme', name: 'rocket' }, { kind: 'owner', login: 'acme' }] });
     expect(where.operands.filter((n) => n.kind === 'user').map((n) => (n.kind === 'user' ? `${n.role}:${n.login}` : ''))).toEqual([
       'author:a', 'assignee:b', 'mentions:c', 'commenter:d', 'involves:e',
     ]);
@@ -116,7 +116,85 @@ describe('parseSearchQuery', () => {
   });
 
   it('searches an unknown qualifier as text, as GitHub does', () => {
-    expect(meaning('language:go')).toMatchObject({ where: { kind: 'text', text: 'language:go' } });
+    expect(meaning('flavour:mint')).toMatchObject({ where: { kind: 'text', text: 'flavour:mint' } });
+  });
+
+  it('reads several repo:, user: and org: as one search over all they name, as GitHub does', () => {
+    expect(meaning('repo:acme/widgets repo:nebula/docs crash', false)).toMatchObject({
+      where: { kind: 'and', operands: [{ kind: 'or', operands: [{ kind: 'repo', owner: 'acme', name: 'widgets' }, { kind: 'repo', owner: 'nebula', name: 'docs' }] }, { kind: 'text', text: 'crash' }] },
+    });
+    expect(meaning('user:acme is:open org:nebula repo:a/b,c/d')).toMatchObject({
+      where: {
+        kind: 'and',
+        operands: [
+          { kind: 'or', operands: [{ kind: 'owner', login: 'acme' }, { kind: 'owner', login: 'nebula' }, { kind: 'repo', name: 'b' }, { kind: 'repo', name: 'd' }] },
+          { kind: 'state', value: 'open' },
+        ],
+      },
+    });
+    // A negated one excludes, as GitHub's `-org:github` does.
+    expect(meaning('repo:a/b -repo:c/d')).toMatchObject({ where: { kind: 'and', operands: [{ kind: 'repo', name: 'b' }, { kind: 'not', operand: { kind: 'repo', name: 'd' } }] } });
+  });
+
+  it('reads several involves: as any of them, as GitHub documents', () => {
+    expect(meaning('involves:defunkt involves:jlord', false)).toMatchObject({
+      where: { kind: 'or', operands: [{ kind: 'user', role: 'involves', login: 'defunkt' }, { kind: 'user', role: 'involves', login: 'jlord' }] },
+    });
+    expect(meaning('author:a author:b')).toMatchObject({ where: { kind: 'and' } });
+  });
+
+  it('refuses repo:, org: and user: inside parentheses, as GitHub\'s advanced search does', () => {
+    expect(refused('(repo:a/b OR label:x)')).toEqual([{ message: expect.stringMatching(/^repo: cannot be used inside parentheses/) as unknown, text: 'repo:a/b' }]);
+    expect(refused('label:x AND (-org:acme)')[0]?.text).toBe('org:acme');
+    expect(refused('(user:acme)')[0]?.message).toMatch(/^user: cannot be used inside parentheses/);
+    expect(meaning('repo:a/b (label:x OR label:y)')).toMatchObject({ where: { kind: 'and', operands: [{ kind: 'repo' }, { kind: 'or' }] } });
+  });
+
+  it('reads comma lists of names as any of them, quoted or not', () => {
+    const labels = (q: string) => ((meaning(q) as SearchQuery).where as Extract<SearchNode, { kind: 'or' }>).operands.map((n) => (n.kind === 'label' ? n.name : n.kind));
+    expect(labels('label:"help wanted",bug')).toEqual(['help wanted', 'bug']);
+    expect(labels('label:"wontfix","duplicate"')).toEqual(['wontfix', 'duplicate']);
+    expect(labels('label:wontfix,"help wanted"')).toEqual(['wontfix', 'help wanted']);
+    expect(labels('label:bug,"good first issue",ui')).toEqual(['bug', 'good first issue', 'ui']);
+    // A quote inside a name, not where it starts, is part of the name.
+    expect(labels('label:5"x7",bug')).toEqual(['5"x7"', 'bug']);
+    expect(meaning('label:"a,b"')).toMatchObject({ where: { kind: 'label', name: 'a,b' } });
+    expect(meaning('label:wontfix,"help wanted" crash')).toMatchObject({ where: { kind: 'and', operands: [{ kind: 'or' }, { kind: 'text', text: 'crash' }] } });
+  });
+
+  it('reads author:app/NAME as the app\'s bot account, NAME[bot]', () => {
+    expect(meaning('author:app/dependabot')).toMatchObject({ where: { kind: 'user', role: 'author', login: 'dependabot[bot]' } });
+    expect(meaning('-author:app/robot')).toMatchObject({ where: { kind: 'not', operand: { kind: 'user', role: 'author', login: 'robot[bot]' } } });
+  });
+
+  it('refuses, naming it, a qualifier over data the service does not keep', () => {
+    for (const q of ['language:go', 'team:jekyll/owners', 'project:github/57', 'linked:pr', 'status:success', 'head:change', 'base:gh-pages', 'review:none', 'reviewed-by:a', 'review-requested:a', 'user-review-requested:@me', 'team-review-requested:github/docs']) {
+      const name = q.slice(0, q.indexOf(':'));
+      expect(refused(q)).toEqual([{ message: expect.stringMatching(new RegExp(`^${name}: is not supported by this service: it does not keep `)) as unknown, text: q }]);
+    }
+  });
+
+  it('answers archived: from what it knows: no repository here is archived', () => {
+    expect(meaning('archived:false crash')).toMatchObject({ where: { kind: 'text', text: 'crash' } });
+    expect(meaning('archived:true')).toMatchObject({ where: { kind: 'or', operands: [] } });
+    expect(refused('archived:maybe')[0]?.message).toMatch(/archived: takes true or false/);
+  });
+
+  it('refuses more than five AND, OR and NOT operators, pointing at the sixth', () => {
+    expect(meaning('a OR b OR c AND d AND e NOT f')).toBeTruthy();
+    expect(refused('a OR b OR c AND d AND e NOT f OR g')).toEqual([{ message: 'a search may use at most 5 AND, OR and NOT operators', text: 'OR' }]);
+    expect(refused('NOT a NOT b NOT c NOT d NOT e NOT f', false)[0]?.message).toMatch(/at most 5 AND, OR and NOT/);
+    // Without advanced search AND and OR are words, not operators.
+    expect(meaning('a OR b OR c OR d OR e OR f OR g', false)).toBeTruthy();
+  });
+
+  it('counts the length GitHub counts: the query without qualifiers and operators', () => {
+    const words = (n: number) => Array.from({ length: n }, () => 'x').join(' ');
+    // 128 one-letter words and the spaces between them: 255 characters.
+    expect(meaning(`${words(128)} label:${'y'.repeat(300)} repo:a/b`)).toBeTruthy();
+    expect(refused(words(129))[0]?.message).toMatch(/at most 256 characters/);
+    expect(meaning(`(${words(64)}) OR (${words(64)})`)).toBeTruthy();
+    expect(meaning(`"${'é'.repeat(254)}"`)).toBeTruthy();
   });
 
   it('keeps @me for the service to resolve to the caller', () => {
@@ -224,13 +302,13 @@ const term: fc.Arbitrary<SearchNode> = fc.oneof(
   fc.constantFrom('open' as const, 'closed' as const).map((value) => ({ kind: 'state' as const, value, span })),
   fc.constantFrom('issue' as const, 'pr' as const).map((value) => ({ kind: 'type' as const, value, span })),
   fc.constantFrom('label' as const, 'assignee' as const, 'milestone' as const).map((field) => ({ kind: 'missing' as const, field, span })),
-  fc.tuple(fc.constantFrom('author' as const, 'assignee' as const, 'mentions' as const, 'commenter' as const, 'involves' as const), fc.constantFrom('alice', 'bob')).map(([role, login]) => ({ kind: 'user' as const, role, login, span })),
+  // Not repo: (refused inside parentheses) nor involves: (several are one OR): their own tests above say what they read as.
+  fc.tuple(fc.constantFrom('author' as const, 'assignee' as const, 'mentions' as const, 'commenter' as const), fc.constantFrom('alice', 'bob')).map(([role, login]) => ({ kind: 'user' as const, role, login, span })),
   fc.constantFrom('v1.0', 'Launch 2').map((title) => ({ kind: 'milestone' as const, title, span })),
   fc.tuple(fc.constantFrom('created' as const, 'updated' as const, 'closed' as const), fc.option(instant), fc.option(instant)).map(([field, a, b]) => ({
     kind: 'date' as const, field, range: { from: a, to: b === null ? null : after(b) }, span,
   })),
   fc.tuple(fc.option(fc.nat(50)), fc.option(fc.nat(50))).map(([min, max]) => ({ kind: 'comments' as const, range: { min, max }, span })),
-  fc.constant({ kind: 'repo' as const, owner: 'acme', name: 'rocket', span }),
 );
 const tree = fc.letrec<{ node: SearchNode }>((tie) => ({
   node: fc.oneof(
@@ -257,7 +335,7 @@ describe('parseSearchQuery on written trees', () => {
     fc.assert(
       fc.property(tree, (node) => {
         const q = written(node);
-        fc.pre(nestingOf(q) <= 5);
+        fc.pre(nestingOf(q) <= 5 && q.split(' OR ').length - 1 <= 5);
         const parsed = parseSearchQuery(q, { advanced: true });
         if (!parsed.ok) throw new Error(`${q}: ${parsed.errors.map((e) => e.message).join('; ')}`);
         expect(normal(parsed.query.where as SearchNode)).toEqual(normal(node));

@@ -54,8 +54,16 @@ export function searchTokens(text: string): string[] {
 
 /** GitHub: "You can't nest more than five levels of parentheses" (advanced issue search). */
 export const MAX_NESTING_DEPTH = 5;
-/** GitHub: the text of a search may be at most 256 characters, not counting qualifiers and operators. */
+/**
+ * GitHub's REST search page, "Limitations on query length": a query may not be "longer than 256
+ * characters (not including operators or qualifiers)".
+ */
 export const MAX_TEXT_LENGTH = 256;
+/** The same page: a query may not "have more than five `AND`, `OR`, or `NOT` operators". */
+export const MAX_OPERATORS = 5;
+
+/** The qualifiers that say where to search: several are one search over all they name. */
+const SCOPE_QUALIFIERS: ReadonlySet<string> = new Set(['repo', 'user', 'org']);
 
 /**
  * Parses `q` (spec of the tree: the header of search-query-tree.ts). Whitespace-separated
@@ -69,7 +77,6 @@ export function parseSearchQuery(q: string, options: SearchParseOptions): Search
   const errors: SearchSyntaxError[] = [];
   const fields = new Set<TextField>();
   let sort: SearchSort | null = null;
-  let textLength = 0;
   let pos = 0;
   const peek = (): Lexeme | undefined => lexemes[pos];
 
@@ -108,8 +115,9 @@ export function parseSearchQuery(q: string, options: SearchParseOptions): Search
       else operands.push(node);
     }
     if (and !== null) errors.push({ message: 'AND needs a term on each side', span: and.span });
-    if (operands.length <= 1) return operands[0] ?? null;
-    return { kind: 'and', operands };
+    const merged = mergeAlternatives(operands);
+    if (merged.length <= 1) return merged[0] ?? null;
+    return { kind: 'and', operands: merged };
   }
 
   function parseUnary(depth: number): SearchNode | null {
@@ -148,9 +156,14 @@ export function parseSearchQuery(q: string, options: SearchParseOptions): Search
       }
       case 'phrase':
       case 'word':
-        textLength += next.text.length;
         return { kind: 'text', text: next.text, phrase: next.type === 'phrase', span: next.span };
       case 'qualifier': {
+        // "It's not currently possible to include the repo, org, or user qualifiers within
+        // parentheses" (GitHub's "Filtering and searching issues and pull requests").
+        // The term still stands in the tree, so the refusal says this alone, not that an OR lacks a side.
+        if (depth > 0 && SCOPE_QUALIFIERS.has(next.name)) {
+          errors.push({ message: `${next.name}: cannot be used inside parentheses, as on GitHub: put repo:, org: and user: outside them`, span: next.span });
+        }
         const meaning = qualifier(next.name as QualifierName, next.value, next.quoted, next.span);
         if ('error' in meaning) errors.push({ message: meaning.error, span: next.span });
         else if ('fields' in meaning) for (const f of meaning.fields) fields.add(f);
@@ -175,9 +188,62 @@ export function parseSearchQuery(q: string, options: SearchParseOptions): Search
       errors.push({ message: stray.type === 'close' ? 'this parenthesis closes nothing' : `unexpected ${stray.type}`, span: stray.span });
     }
   }
-  if (textLength > MAX_TEXT_LENGTH) errors.push({ message: `the text of a search may be at most ${MAX_TEXT_LENGTH} characters, not counting qualifiers`, span: { start: 0, end: q.length } });
+  const operators = lexemes.filter((l) => l.type === 'and' || l.type === 'or' || l.type === 'not');
+  const tooMany = operators[MAX_OPERATORS];
+  if (tooMany) errors.push({ message: `a search may use at most ${MAX_OPERATORS} AND, OR and NOT operators`, span: tooMany.span });
+  if (textLength(q, lexemes) > MAX_TEXT_LENGTH) errors.push({ message: `the text of a search may be at most ${MAX_TEXT_LENGTH} characters, not counting qualifiers and operators`, span: { start: 0, end: q.length } });
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, query: { where, fields: fields.size === 0 ? [...TEXT_FIELDS] : TEXT_FIELDS.filter((f) => fields.has(f)), sort } };
+}
+
+/**
+ * The length GitHub's limit counts: the query without its qualifiers and operators (`AND`, `OR`,
+ * `NOT`, `-`, parentheses), runs of spaces as one, in characters (code points).
+ */
+function textLength(q: string, lexemes: readonly Lexeme[]): number {
+  let text = '';
+  let from = 0;
+  for (const l of lexemes) {
+    if (l.type === 'word' || l.type === 'phrase') continue;
+    text += `${q.slice(from, l.span.start)} `;
+    from = l.span.end;
+  }
+  text += q.slice(from);
+  return [...text.replace(/\s+/g, ' ').trim()].length;
+}
+
+const isScope = (n: SearchNode): boolean => n.kind === 'repo' || n.kind === 'owner';
+const isInvolves = (n: SearchNode): boolean => n.kind === 'user' && n.role === 'involves';
+
+/**
+ * Terms GitHub reads as one OR though spaces separate them: every `repo:`, `user:` and `org:`
+ * ("any spaces will be treated as an OR operator" for them, "Filtering and searching issues and
+ * pull requests"), and every `involves:` ("involves:defunkt involves:jlord matches issues either
+ * @defunkt or @jlord are involved in", "Searching issues and pull requests"). Each group becomes
+ * one OR where its first term stood; comma lists of them join it. Negated terms stay apart.
+ */
+function mergeAlternatives(operands: readonly SearchNode[]): SearchNode[] {
+  const groups = [isScope, isInvolves];
+  const out: SearchNode[] = [];
+  const merged = new Map<(n: SearchNode) => boolean, { kind: 'or'; operands: SearchNode[] }>();
+  for (const node of operands) {
+    const group = groups.find((g) => g(node) || (node.kind === 'or' && node.operands.length > 0 && node.operands.every(g)));
+    if (group === undefined) {
+      out.push(node);
+      continue;
+    }
+    const alternatives = node.kind === 'or' ? node.operands : [node];
+    const existing = merged.get(group);
+    if (existing) existing.operands.push(...alternatives);
+    else {
+      const or = { kind: 'or' as const, operands: [...alternatives] };
+      merged.set(group, or);
+      out.push(or);
+    }
+  }
+  // A group of one stays the term itself.
+  const made = new Set<SearchNode>(merged.values());
+  return out.map((n) => (made.has(n) && n.kind === 'or' && n.operands.length === 1 ? (n.operands[0] as SearchNode) : n));
 }
 
 function spanEnd(node: SearchNode, fallback: number): number {
