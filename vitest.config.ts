@@ -37,6 +37,7 @@ export default mergeConfig(
               'src/server/fuzz/request-fuzz.integration.test.ts',
               'src/server/routes/search-queries.integration.test.ts',
               'src/server/routes/search-responses.integration.test.ts',
+              'src/server/routes/search-scope.integration.test.ts',
               'src/server/routes/search-text-matches.integration.test.ts',
               'src/server/routes/issue-history.integration.test.ts',
               'src/server/interop/openapi-conformance.integration.test.ts',

@@ -86,7 +86,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
 
   api.route('/', accountRoutes(deps.store, limiters, webBase));
-  api.route('/search', searchRoutes(deps.store, lookups, webBase));
+  api.route('/search', searchRoutes(deps.store, webBase));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
   api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, deps.answers ?? new AnswerCache()));

@@ -83,16 +83,21 @@ const generatedIssue = fc
 const repository = fc.array(generatedIssue, { maxLength: 7 });
 export const dataset = fc.tuple(repository, repository, repository);
 
+const repoNames = [...REPOS.map((r) => [r.owner, r.name] as const), ['ACME', 'ROCKET'] as const, ['nobody', 'nothing'] as const];
+/** `repo:` and `user:`/`org:` over the generated repositories, a private one and names nobody holds. */
+const scopeTerm = fc.oneof(
+  fc.constantFrom(...repoNames).map(([owner, name]): SearchTerm => ({ kind: 'repo', owner, name, span: SPAN })),
+  fc.constantFrom('acme', 'BETA', 'nobody').map((login): SearchTerm => ({ kind: 'owner', login, span: SPAN })),
+);
+
 /** `syntax`: an engine's own query syntax typed as text, which must read as the words in it. */
 function leaf(syntax: readonly string[]): fc.Arbitrary<SearchTerm> {
-  const repoNames = [...REPOS.map((r) => [r.owner, r.name] as const), ['ACME', 'ROCKET'] as const, ['nobody', 'nothing'] as const];
   const range = fc.tuple(fc.option(instant), fc.option(fc.constantFrom(...DAYS).map((d) => `${d}T00:00:00Z`)));
   return fc.oneof(
     { weight: 5, arbitrary: fc.tuple(text, fc.boolean()).map(([t, phrase]): SearchTerm => ({ kind: 'text', text: t, phrase, span: SPAN })) },
     fc.constantFrom(...WORDS, 'common').map((t): SearchTerm => ({ kind: 'text', text: t, phrase: false, span: SPAN })),
     fc.constantFrom(...syntax).map((t): SearchTerm => ({ kind: 'text', text: t, phrase: false, span: SPAN })),
-    fc.constantFrom(...repoNames).map(([owner, name]): SearchTerm => ({ kind: 'repo', owner, name, span: SPAN })),
-    fc.constantFrom('acme', 'BETA', 'nobody').map((login): SearchTerm => ({ kind: 'owner', login, span: SPAN })),
+    scopeTerm,
     fc.constantFrom('issue' as const, 'pr' as const).map((value): SearchTerm => ({ kind: 'type', value, span: SPAN })),
     fc.constantFrom('open' as const, 'closed' as const).map((value): SearchTerm => ({ kind: 'state', value, span: SPAN })),
     fc.constantFrom(...LABELS, 'BUG', 'ÜBER', 'missing').map((name): SearchTerm => ({ kind: 'label', name, span: SPAN })),
@@ -140,9 +145,17 @@ const inOneRepository = (syntax: readonly string[]) => fc
     operands: [{ kind: 'repo', owner: r.owner, name: r.name, span: SPAN }, { kind: 'text', text: t, phrase: false, span: SPAN }, ...(more ? [more] : [])],
   }));
 
+/**
+ * Several `repo:`, `user:` and `org:` as the parser reads them (search-query.ts): one OR of them
+ * beside the rest of the query, which the engines read as the repositories to search.
+ */
+const inSeveralScopes = (syntax: readonly string[]) => fc
+  .tuple(fc.array(scopeTerm, { minLength: 2, maxLength: 3 }), fc.option(tree(syntax), { freq: 2 }))
+  .map(([scopes, more]): SearchNode => ({ kind: 'and', operands: [{ kind: 'or', operands: scopes }, ...(more ? [more] : [])] }));
+
 /** Searches over the generated repositories, with `syntax` among their text leaves. */
 export const searchArbitrary = (syntax: readonly string[]) => fc.record({
-  where: fc.option(fc.oneof({ weight: 3, arbitrary: tree(syntax) }, inOneRepository(syntax)), { freq: 8 }),
+  where: fc.option(fc.oneof({ weight: 3, arbitrary: tree(syntax) }, inOneRepository(syntax), inSeveralScopes(syntax)), { freq: 8 }),
   fields,
   sort,
   privateRepoIds: fc.subarray([1, 2, 3]),

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openCommandStorage } from '../../src/server/store/open-storage';
+import type { IssueWriter } from '../../src/server/store/storage';
 import { importSearchRepositories } from './search-repository';
 import { startTestService, type TestService } from './test-service';
 
@@ -30,13 +31,17 @@ export interface SearchService {
   search(q: string, extra?: Record<string, string>, headers?: Record<string, string>): Promise<{ res: Response; body: Result }>;
 }
 
-/** Registers the calling test file's hooks: the service starts in beforeAll and closes in afterAll. */
-export function serveSearchRepositories(): SearchService {
+/**
+ * Registers the calling test file's hooks: the service starts in beforeAll and closes in afterAll.
+ * `alsoImport` adds the calling file's own repositories to the search repositories.
+ */
+export function serveSearchRepositories(alsoImport?: (store: Pick<IssueWriter, 'importIssues'>, nowMs: number) => Promise<void>): SearchService {
   let svc: TestService | undefined;
   beforeAll(async () => {
     svc = await startTestService({ limits: { searchUnauthLimit: 100_000, searchAuthLimit: 100_000, unauthLimit: 100_000 } });
     const store = await openCommandStorage(svc.dbFile);
     await importSearchRepositories(store, Date.now());
+    await alsoImport?.(store, Date.now());
     await store.close();
   });
   afterAll(() => svc?.close());

@@ -148,6 +148,27 @@ function sortValue(c: Candidate, sort: SearchSort): string | number {
   return c.date(sort.field) ?? '';
 }
 
+function scopeTerms(node: SearchNode | null): Array<Extract<SearchTerm, { kind: 'repo' | 'owner' }>> {
+  if (node === null) return [];
+  if (node.kind === 'repo' || node.kind === 'owner') return [node];
+  if (node.kind === 'not') return scopeTerms(node.operand);
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.flatMap(scopeTerms);
+  return [];
+}
+
+/**
+ * Whether the search is refused because every repository and account its `repo:`, `user:` and
+ * `org:` terms name (anywhere in the query) is one the caller cannot see or that does not exist:
+ * GitHub's 422. A query naming several of which one is visible is answered.
+ */
+export function referenceRefuses(repos: readonly ReferenceRepo[], request: { query: SearchQuery; privateRepoIds: ReadonlySet<number> }): boolean {
+  const terms = scopeTerms(request.query.where);
+  const visible = repos.filter((r) => !r.isPrivate || request.privateRepoIds.has(r.id));
+  const named = (t: (typeof terms)[number], r: ReferenceRepo): boolean =>
+    t.kind === 'owner' ? sameName(r.owner, t.login) : sameName(r.owner, t.owner) && sameName(r.name, t.name);
+  return terms.length > 0 && !terms.some((t) => visible.some((r) => named(t, r)));
+}
+
 /**
  * Every issue the query selects among those the caller may see, in the order of an explicit
  * sort, or newest created first (the best-match order of a query whose text cannot rank).

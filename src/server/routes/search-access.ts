@@ -1,16 +1,13 @@
 /**
- * Who may search what, and who `@me` is. A search without `repo:` looks at every public
- * repository and the private ones the caller's token is granted (the store is
- * handed those ids); a `repo:` anywhere in the query (negated or inside `OR`
- * too) must name a repository the caller may see. Otherwise the search is
- * refused with GitHub's one answer for both causes, so a stranger cannot tell
- * a private repository from a missing one (spec 4.1.8, 5.6: as the 404 of the
- * repository routes).
+ * Who may search what, and who `@me` is. A search looks at every public repository and the
+ * private ones the caller's token is granted (the store is handed those ids). A query whose
+ * `repo:`, `user:` and `org:` name only what the caller cannot see is refused by the route when
+ * the store says so (store/search-plan.ts `namesSomethingVisible`), with GitHub's one answer for
+ * both causes, so a stranger cannot tell a private repository from a missing one (spec 4.1.8,
+ * 5.6: as the 404 of the repository routes).
  */
 import type { SearchNode } from '../../shared/search-query';
-import type { LookupCache } from '../store/lookup-cache';
 import type { TokenRecord } from '../store/records';
-import { canSee } from './repository-access';
 
 const NO_REPOS: ReadonlySet<number> = new Set();
 
@@ -51,37 +48,4 @@ export function resolveMe(node: SearchNode | null, login: string | null): { wher
 /** The private repositories a search by this caller looks at besides the public ones. */
 export function privateReposOf(token: TokenRecord | null): ReadonlySet<number> {
   return token?.privateRepoIds ?? NO_REPOS;
-}
-
-/** Every `repo:` term of the tree, as `owner/name` pairs. */
-function namedRepos(node: SearchNode | null, out: Array<{ owner: string; name: string }> = []): Array<{ owner: string; name: string }> {
-  if (node === null) return out;
-  switch (node.kind) {
-    case 'repo':
-      out.push({ owner: node.owner, name: node.name });
-      break;
-    case 'not':
-      namedRepos(node.operand, out);
-      break;
-    case 'and':
-    case 'or':
-      for (const operand of node.operands) namedRepos(operand, out);
-      break;
-    default:
-      break;
-  }
-  return out;
-}
-
-/**
- * Whether the caller may see every repository the query names. Each name costs
- * the same one lookup whether it exists or not, so timing tells nothing either.
- */
-export async function mayNameRepositories(lookups: Pick<LookupCache, 'findRepo'>, token: TokenRecord | null, where: SearchNode | null): Promise<boolean> {
-  let visible = true;
-  for (const { owner, name } of namedRepos(where)) {
-    const repo = await lookups.findRepo(owner, name);
-    if (!repo || !canSee(token, repo)) visible = false;
-  }
-  return visible;
 }

@@ -136,11 +136,10 @@ describe('GET /search/issues: privacy', () => {
     });
   });
 
-  it('refuses a private repository named anywhere in the query, negated or inside OR', async () => {
-    for (const q of ['-repo:octo/secret crash', 'repo:search/lab,octo/secret']) {
+  it('refuses a private repository named alone, negated too (several named: search-scope.integration.test.ts)', async () => {
+    for (const q of ['-repo:octo/secret crash', 'repo:octo/secret OR crash']) {
       expect((await fetch(searchUrl(q, { advanced_search: 'true' }))).status, q).toBe(422);
     }
-    expect((await fetch(searchUrl('(repo:search/lab OR repo:octo/secret)', { advanced_search: 'true' }))).status).toBe(422);
   });
 
   it('never returns a private repository without repo: unless the token is granted it', async () => {

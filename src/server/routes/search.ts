@@ -18,14 +18,13 @@ import { DOCS, errors, type ErrorAnswer } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
 import { sendError, sendSpanningAnswer } from '../http/respond';
 import { renderSearchPage } from '../http/search-answer';
-import type { LookupCache } from '../store/lookup-cache';
 import type { SearchRequest } from '../store/records';
 import type { IssueSearch } from '../store/storage';
-import { mayNameRepositories, privateReposOf, resolveMe } from './search-access';
+import { privateReposOf, resolveMe } from './search-access';
 import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
 
 /** The search a request asks for, or the 4xx GitHub would answer it with. */
-async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRepo'>): Promise<SearchRequest | ErrorAnswer> {
+function readSearch(c: Context<AppEnv>): SearchRequest | ErrorAnswer {
   const query = parseQueryString(new URL(c.req.url).search);
   if (!query.ok) return errors.badRequest('Problems parsing query string', DOCS.searchIssues);
   const params = parseSearchParams(query.read);
@@ -36,7 +35,6 @@ async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRe
   const token = c.get('token');
   const resolved = resolveMe(parsed.query.where, token?.login ?? null);
   if (!resolved) return errors.searchUsersNotVisible();
-  if (!(await mayNameRepositories(lookups, token, resolved.where))) return errors.searchNotVisible();
   return {
     query: { ...parsed.query, where: resolved.where },
     privateRepoIds: privateReposOf(token),
@@ -46,13 +44,15 @@ async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRe
   };
 }
 
-export function searchRoutes(store: IssueSearch, lookups: Pick<LookupCache, 'findRepo'>, webBase: string | null): Hono<AppEnv> {
+export function searchRoutes(store: IssueSearch, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/issues', async (c) => {
-    const request = await readSearch(c, lookups);
+    const request = readSearch(c);
     if ('status' in request) return sendError(c, request);
     const page = await store.searchIssues(request);
+    // Only the store knows which repositories the caller may see (search-plan.ts namesSomethingVisible).
+    if (page.namesNothingVisible) return sendError(c, errors.searchNotVisible());
     // The ETag is the rendered bytes' digest, and `Vary: Accept` is on every answer, so the
     // representation with text matches is validated and cached apart from the one without.
     if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase));

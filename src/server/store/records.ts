@@ -140,4 +140,6 @@ export interface SearchPage {
   /** every issue the query selects among those the caller may see, not only the first 1,000 */
   total: number;
   hits: SearchHit[];
+  /** the query names repositories or accounts (`repo:`, `user:`, `org:`) and the caller may see none of them: GitHub's 422 (search-plan.ts `namesSomethingVisible`) */
+  namesNothingVisible?: true;
 }

@@ -29,17 +29,58 @@ export function positiveTexts(node: SearchNode, negated = false): string[] {
   }
 }
 
-/** The repositories the caller may see (ordered by id), narrowed by the query's own top-level `repo:` and `owner:` terms. */
+type ScopeTerm = Extract<SearchNode, { kind: 'repo' | 'owner' }>;
+
+function isScopeTerm(node: SearchNode): node is ScopeTerm {
+  return node.kind === 'repo' || node.kind === 'owner';
+}
+
+/** Whether a repository is one a `repo:` or `user:`/`org:` term names. */
+function names(term: ScopeTerm, repo: RepoRecord): boolean {
+  if (term.kind === 'owner') return repo.owner.toLowerCase() === term.login.toLowerCase();
+  return repo.owner.toLowerCase() === term.owner.toLowerCase() && repo.name.toLowerCase() === term.name.toLowerCase();
+}
+
+/** The scope terms a top-level term stands for: itself, or the OR of several the parser made (search-query.ts); null for any other term. */
+function scopeAlternatives(node: SearchNode): ScopeTerm[] | null {
+  if (isScopeTerm(node)) return [node];
+  if (node.kind === 'or' && node.operands.length > 0 && node.operands.every(isScopeTerm)) return node.operands.filter(isScopeTerm);
+  return null;
+}
+
+/**
+ * The repositories the caller may see (ordered by id), narrowed by the query's own top-level
+ * `repo:`, `user:` and `org:` terms: those one of the several alternatives names (GitHub reads
+ * several as one search over them all).
+ */
 export function narrowScope(visible: readonly RepoRecord[], conjuncts: readonly SearchNode[]): RepoRecord[] {
   let repos = [...visible];
-  for (const term of conjuncts) {
-    if (term.kind === 'repo') {
-      repos = repos.filter((r) => r.owner.toLowerCase() === term.owner.toLowerCase() && r.name.toLowerCase() === term.name.toLowerCase());
-    } else if (term.kind === 'owner') {
-      repos = repos.filter((r) => r.owner.toLowerCase() === term.login.toLowerCase());
-    }
+  for (const node of conjuncts) {
+    const alternatives = scopeAlternatives(node);
+    if (alternatives !== null) repos = repos.filter((r) => alternatives.some((t) => names(t, r)));
   }
   return repos;
+}
+
+function scopeTermsIn(node: SearchNode | null, out: ScopeTerm[] = []): ScopeTerm[] {
+  if (node === null) return out;
+  if (isScopeTerm(node)) out.push(node);
+  else if (node.kind === 'not') scopeTermsIn(node.operand, out);
+  else if (node.kind === 'and' || node.kind === 'or') for (const o of node.operands) scopeTermsIn(o, out);
+  return out;
+}
+
+/**
+ * Whether the caller may search what the query names. GitHub's REST search page ("Access errors
+ * or missing search results"): `repo:`, `user:` or `org:` naming only what the caller cannot
+ * access is a 422, while a query naming several answers from those it can access, without an
+ * error. So: true when the query names no repository or account, or when one it names (a
+ * repository, or an account with a repository) is among those the caller may see. A missing name
+ * and a private one answer alike, so a stranger cannot tell them apart.
+ */
+export function namesSomethingVisible(visible: readonly RepoRecord[], where: SearchNode | null): boolean {
+  const terms = scopeTermsIn(where);
+  return terms.length === 0 || terms.some((t) => visible.some((r) => names(t, r)));
 }
 
 /** The text of a query as an engine's index reads it: `P` is one text leaf compiled for that index. */

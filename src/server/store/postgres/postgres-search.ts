@@ -19,7 +19,7 @@
 import { searchTokens, TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../../shared/search-query';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
-import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf, type TextTerms } from '../search-plan';
+import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf, type TextTerms } from '../search-plan';
 import { foldName } from '../search-text';
 import { FIELD_WEIGHTS } from './search-document';
 import { countOf, hasNul, Params, type Row, type Sql } from './sql';
@@ -234,7 +234,9 @@ export async function searchIssuesOnPostgres(sql: Sql, request: SearchRequest): 
   const { query } = request;
   const conjuncts = conjunctsOf(query.where);
   const visible = await sql.query<RepoRow & Row>('SELECT * FROM repos WHERE private = 0 OR id = ANY($1::bigint[]) ORDER BY id', [[...request.privateRepoIds]]);
-  const scope = new Map<number, RepoRecord>(narrowScope(visible.map((r) => toRepo(r)), conjuncts).map((r) => [r.id, r]));
+  const visibleRepos = visible.map((r) => toRepo(r));
+  if (!namesSomethingVisible(visibleRepos, query.where)) return { total: 0, hits: [], namesNothingVisible: true };
+  const scope = new Map<number, RepoRecord>(narrowScope(visibleRepos, conjuncts).map((r) => [r.id, r]));
   if (scope.size === 0) return { total: 0, hits: [] };
   const scopeIds = [...scope.keys()];
 

@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type TextField } from '../../../shared/search-query';
 import { MAX_SEARCH_RESULTS } from '../../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
-import { conjunctsOf, isInformative, isRanked, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
+import { conjunctsOf, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
 import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
 import { SEARCH_FACETS_INDEX } from './sqlite-search-index';
@@ -35,12 +35,14 @@ export interface SearchContext {
 const FIELD_WEIGHTS: Record<TextField, number> = { title: 3, body: 1, comments: 1 };
 const BM25 = `bm25(issue_text, ${TEXT_FIELDS.map((f) => FIELD_WEIGHTS[f]).join(', ')})`;
 
-/** The repositories the caller may see, narrowed by the query's own `repo:` and `owner:` terms. */
-function scopeOf(request: SearchRequest, conjuncts: readonly SearchNode[], context: SearchContext): Scope {
+/** The repositories the caller may see, narrowed by the query's own `repo:` and `owner:` terms; null when the query names only what the caller cannot see. */
+function scopeOf(request: SearchRequest, conjuncts: readonly SearchNode[], context: SearchContext): Scope | null {
   const rows = context
     .prepare('SELECT * FROM repos WHERE private = 0 OR id IN (SELECT value FROM json_each(?)) ORDER BY id')
     .all(JSON.stringify([...request.privateRepoIds])) as unknown[];
-  const repos = narrowScope(rows.map((r) => context.repo(r)), conjuncts);
+  const visible = rows.map((r) => context.repo(r));
+  if (!namesSomethingVisible(visible, request.query.where)) return null;
+  const repos = narrowScope(visible, conjuncts);
   return new Scope(new Map(repos.map((r) => [r.id, r])));
 }
 
@@ -62,6 +64,7 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
   const { query } = request;
   const conjuncts = conjunctsOf(query.where);
   const scope = scopeOf(request, conjuncts, context);
+  if (scope === null) return { total: 0, hits: [], namesNothingVisible: true };
   if (scope.repos.size === 0) return { total: 0, hits: [] };
   const plan = planSearch(request, conjuncts, scope, context);
   const total = context.count(plan.count.sql, plan.count.args);
