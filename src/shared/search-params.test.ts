@@ -28,7 +28,7 @@ describe('GET /search/issues parameters', () => {
   it('defaults to best match, desc, page 1 of 30, plain search', () => {
     expect(parseSearchParams(reader('q=crash'))).toEqual({
       ok: true,
-      value: { q: 'crash', sort: null, order: 'desc', advanced: false, page: 1, perPage: 30 },
+      value: { q: 'crash', sort: null, order: 'desc', advanced: false, searchType: null, page: 1, perPage: 30 },
     });
   });
 
@@ -48,6 +48,15 @@ describe('GET /search/issues parameters', () => {
   it.each([['true', true], ['TRUE', true], ['false', false], ['1', false], ['', false]])('advanced_search=%s is %s', (raw, advanced) => {
     const parsed = parseSearchParams(reader(`q=x&advanced_search=${raw}`));
     expect(parsed.ok && parsed.value.advanced).toBe(advanced);
+  });
+
+  it.each([['semantic', 'semantic'], ['hybrid', 'hybrid']])('search_type=%s is %s', (raw, searchType) => {
+    const parsed = parseSearchParams(reader(`q=x&search_type=${raw}`));
+    expect(parsed.ok && parsed.value.searchType).toBe(searchType);
+  });
+
+  it.each(['lexical', 'SEMANTIC', ''])('refuses search_type=%s, naming search_type', (raw) => {
+    expect(parseSearchParams(reader(`q=x&search_type=${raw}`))).toMatchObject({ ok: false, errors: [{ resource: 'Search', field: 'search_type', code: 'invalid' }] });
   });
 
   it('falls back on page and per_page as the list does, capping per_page at 100', () => {

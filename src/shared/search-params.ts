@@ -12,6 +12,8 @@
  *   does not know. A `sort:` inside `q` wins over both parameters.
  * - `order` is `asc` or `desc` (the default), and means nothing without a sort.
  * - `advanced_search=true` makes `AND`, `OR` and parentheses operators.
+ * - `search_type` is `semantic` or `hybrid` (anything else is a 422); this service answers both
+ *   lexically, as GitHub does when it falls back (routes/search-fallback.ts).
  * - Only the first `MAX_SEARCH_RESULTS` results can be reached: a page that
  *   starts past them is a 422, and one that straddles them is cut there.
  */
@@ -40,7 +42,13 @@ export interface SearchParams extends PageParams {
   order: SearchOrder;
   /** `advanced_search=true` */
   advanced: boolean;
+  /** `search_type`: null is GitHub's default, lexical search */
+  searchType: SearchType | null;
 }
+
+/** GitHub's `search_type` values (OpenAPI description of `GET /search/issues`). */
+export type SearchType = 'semantic' | 'hybrid';
+const SEARCH_TYPES: readonly SearchType[] = ['semantic', 'hybrid'];
 
 const SORTS: readonly SearchSortField[] = ['created', 'updated', 'comments'];
 
@@ -59,6 +67,10 @@ export function parseSearchParams(read: QueryReader): ParseResult<SearchParams> 
     return { ok: false, errors: [invalidQuery(`The search is longer than ${MAX_QUERY_LENGTH} characters.`)] };
   }
   const sort = read('sort');
+  const searchType = read('search_type');
+  if (searchType !== null && !(SEARCH_TYPES as readonly string[]).includes(searchType)) {
+    return { ok: false, errors: [{ message: `search_type must be ${SEARCH_TYPES.join(' or ')}, or left out for lexical search.`, resource: 'Search', field: 'search_type', code: 'invalid' }] };
+  }
   return {
     ok: true,
     value: {
@@ -66,6 +78,7 @@ export function parseSearchParams(read: QueryReader): ParseResult<SearchParams> 
       sort: sort !== null && (SORTS as readonly string[]).includes(sort) ? (sort as SearchSortField) : null,
       order: read('order') === 'asc' ? 'asc' : 'desc',
       advanced: read('advanced_search')?.toLowerCase() === 'true',
+      searchType: searchType as SearchType | null,
       page: parsePage(read('page')),
       perPage: parsePerPage(read('per_page')),
     },

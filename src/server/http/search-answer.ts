@@ -32,14 +32,15 @@ function renderHit(hit: SearchHit, bases: { api: string; web: string }): string 
  * reachable results (shared/search-params.ts), and a page straddling their end
  * is cut there, while `total_count` tells every match, as GitHub's does.
  */
-export function renderSearchPage(c: Context<AppEnv>, page: SearchPage, paging: PageParams, webBase: string | null): RenderedAnswer {
+export function renderSearchPage(c: Context<AppEnv>, page: SearchPage, paging: PageParams, webBase: string | null, lexicalFallback: readonly string[] | null = null): RenderedAnswer {
   const bases = basesOf(c, webBase);
   const pieces = [`{"total_count":${page.total},"incomplete_results":false,"items":[`];
   page.hits.slice(0, reachableOnPage(paging)).forEach((hit, index) => {
     if (index > 0) pieces.push(',');
     pieces.push(renderHit(hit, bases));
   });
-  pieces.push('],"search_type":"lexical"}');
+  // A semantic or hybrid search answered lexically says why, as GitHub's does (routes/search-fallback.ts).
+  pieces.push(`],"search_type":"lexical"${lexicalFallback === null ? '' : `,"lexical_fallback_reason":${JSON.stringify(lexicalFallback)}`}}`);
   const link = buildLinkHeader(new URL(c.req.url), paging.page, paging.perPage, reachableTotal(page.total));
   return renderedAnswer(pieces, link);
 }

@@ -1,10 +1,10 @@
 // GET /search/issues end to end, on SQLite and on PostgreSQL (the `server-postgres` project runs this
 // file again): where a search looks (several repo:, user:, org:), what it refuses as GitHub does
 // (what the caller cannot see, qualifiers over data the service does not keep, too many operators,
-// too long a text), comma lists and author:app/NAME (issue 45).
+// too long a text), comma lists, author:app/NAME and search_type (issue 45).
 import { describe, expect, it } from 'vitest';
 import { SEARCH_NOT_VISIBLE } from '../http/error-bodies';
-import { serveSearchRepositories, sorted } from '../../../test-support/server/search-fixture';
+import { serveSearchRepositories, sorted, type Result } from '../../../test-support/server/search-fixture';
 import { auth, makeIssues, TOKENS } from '../../../test-support/server/test-service';
 
 /** `search/bots`: one issue by an app's bot account, one by a person. `vault/keys`: the only repository of `vault`, private. */
@@ -163,5 +163,33 @@ describe("GET /search/issues: GitHub's limits on a query", () => {
     const refused = await answer(`repo:search/lab ${words(129)}`);
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body.errors)).toContain('at most 256 characters');
+  });
+});
+
+describe('GET /search/issues: search_type', () => {
+  it('answers semantic and hybrid lexically, saying why, and only with a token', async () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['repo:search/lab crash', 'semantic', ['service_unavailable']],
+      ['repo:search/lab crash', 'hybrid', ['service_unavailable']],
+      ['repo:search/lab "crash on startup"', 'semantic', ['quoted_text']],
+      ['repo:search/lab is:open', 'hybrid', ['no_text_terms']],
+    ];
+    for (const [q, searchType, reasons] of cases) {
+      const lexical = (await search(q, {}, auth(TOKENS.bob))).body;
+      const { body } = await search(q, { search_type: searchType }, auth(TOKENS.bob));
+      expect(body).toMatchObject({ search_type: 'lexical', lexical_fallback_reason: reasons, total_count: lexical.total_count });
+      expect((body as Result & { items: unknown[] }).items).toEqual(lexical.items);
+    }
+    const or = await search('repo:search/lab crash OR guide', { search_type: 'semantic', advanced_search: 'true' }, auth(TOKENS.bob));
+    expect(or.body).toMatchObject({ lexical_fallback_reason: ['or_boolean_not_supported'] });
+  });
+
+  it('is 401 Requires authentication without a token, and 422 for a type GitHub does not know', async () => {
+    const anonymous = await answer('repo:search/lab crash', { search_type: 'semantic' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ message: 'Requires authentication' });
+    const unknown = await answer('repo:search/lab crash', { search_type: 'vector' }, auth(TOKENS.bob));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ message: 'Validation Failed', errors: [{ resource: 'Search', field: 'search_type', code: 'invalid' }] });
   });
 });

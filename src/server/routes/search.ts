@@ -21,43 +21,48 @@ import { renderSearchPage } from '../http/search-answer';
 import type { SearchRequest } from '../store/records';
 import type { IssueSearch } from '../store/storage';
 import { privateReposOf, resolveMe } from './search-access';
+import { lexicalFallbackReasons, type LexicalFallbackReason } from './search-fallback';
 import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
 
-/** The search a request asks for, or the 4xx GitHub would answer it with. */
-function readSearch(c: Context<AppEnv>): SearchRequest | ErrorAnswer {
+/** The search a request asks for (and, for a semantic or hybrid one, why it is answered lexically), or the 4xx GitHub would answer it with. */
+function readSearch(c: Context<AppEnv>): { request: SearchRequest; fallback: LexicalFallbackReason[] | null } | ErrorAnswer {
   const query = parseQueryString(new URL(c.req.url).search);
   if (!query.ok) return errors.badRequest('Problems parsing query string', DOCS.searchIssues);
   const params = parseSearchParams(query.read);
   if (!params.ok) return errors.searchFailed(params.errors);
+  const token = c.get('token');
+  // OpenAPI description of search_type: "Semantic and hybrid search require authentication".
+  if (params.value.searchType !== null && token === null) return errors.requiresAuthentication(DOCS.searchIssues);
   const parsed = parseSearchQuery(params.value.q, { advanced: params.value.advanced });
   if (!parsed.ok) return errors.searchFailed(parsed.errors.map((e) => invalidQuery(e.message)));
   if (!isSearchPageReachable(params.value)) return errors.searchPastCap();
-  const token = c.get('token');
   const resolved = resolveMe(parsed.query.where, token?.login ?? null);
   if (!resolved) return errors.searchUsersNotVisible();
-  return {
+  const request = {
     query: { ...parsed.query, where: resolved.where },
     privateRepoIds: privateReposOf(token),
     sort: effectiveSearchSort(parsed.query.sort, params.value),
     page: params.value.page,
     perPage: params.value.perPage,
   };
+  return { request, fallback: params.value.searchType === null ? null : lexicalFallbackReasons(params.value.q, params.value.advanced, request.query) };
 }
 
 export function searchRoutes(store: IssueSearch, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/issues', async (c) => {
-    const request = readSearch(c);
-    if ('status' in request) return sendError(c, request);
+    const search = readSearch(c);
+    if ('status' in search) return sendError(c, search);
+    const { request, fallback } = search;
     const page = await store.searchIssues(request);
     // Only the store knows which repositories the caller may see (search-plan.ts namesSomethingVisible).
     if (page.namesNothingVisible) return sendError(c, errors.searchNotVisible());
     // The ETag is the rendered bytes' digest, and `Vary: Accept` is on every answer, so the
     // representation with text matches is validated and cached apart from the one without.
-    if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase));
+    if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase, fallback));
     addAnswerHeaders(c, TEXT_MATCH_MEDIA_HEADERS);
-    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query), request, webBase));
+    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query), request, webBase, fallback));
   });
 
   return routes;
