@@ -1,5 +1,6 @@
 // No input makes GET /search/issues fail: random and query-shaped `q` strings, with and without
-// advanced search, through app.request against a real SQLite store, answer 200 or 422, never 5xx.
+// advanced search and search_type, through app.request against a real SQLite store, answer 200,
+// 401 or 422, never 5xx, and never name a private repository to a caller without access.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,10 @@ const piece = fc.oneof(
     'created:>2024-03-01', 'created:>=2024-02-30', 'created:<2024', 'created:2024-01-01..2024-03-31', 'created:*..*', 'created:..', 'updated:>=2024-04-01T10:00:00+02:00',
     'closed:2024-03-05', 'comments:>2', 'comments:1..3', 'comments:-1', 'comments:99999999999', 'comments:*',
     'in:title', 'in:body,comments', 'in:nowhere', '-in:title', 'sort:created-asc', 'sort:reactions', '-sort:updated', 'language:go', 'type:pr',
+    // Scope lists and the forms of issue 45: several repositories and accounts, some private or missing.
+    'repo:search/lab,octo/secret', 'user:octo', 'org:octo', 'user:nobody', '-user:search', 'repo:octo/nope', 'involves:alice', 'involves:bob,carol',
+    'label:"good first issue",bug', 'label:"bug","docs"', 'label:bug,"', 'label:,"",', 'author:app/renovate', 'author:app/', 'archived:false', 'archived:true',
+    'archived:', 'review:none', 'head:x', 'NOT', 'AND NOT',
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
@@ -68,7 +73,7 @@ const anyQuery = fc.oneof(queryShaped, fc.string({ maxLength: 80 }), fc.string({
 ));
 
 describe('fuzzing GET /search/issues', () => {
-  it(`answers ${RUNS} random queries with 200 or 422, a JSON body, and never 5xx`, async () => {
+  it(`answers ${RUNS} random queries with 200, 401 or 422, a JSON body, and never 5xx`, async () => {
     const seen = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(
@@ -77,12 +82,20 @@ describe('fuzzing GET /search/issues', () => {
         fc.constantFrom(null, 'created', 'comments', 'reactions', 'x'),
         fc.constantFrom(null, '1', '2', '34', '0', 'x'),
         fc.boolean(),
-        async (q, advanced, sort, page, withToken) => {
-          const params = new URLSearchParams({ q, ...(advanced ? { advanced_search: 'true' } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}) });
+        fc.constantFrom(null, null, 'semantic', 'hybrid'),
+        async (q, advanced, sort, page, withToken, searchType) => {
+          const params = new URLSearchParams({
+            q,
+            ...(advanced ? { advanced_search: 'true' } : {}),
+            ...(sort ? { sort } : {}),
+            ...(page ? { page } : {}),
+            ...(searchType ? { search_type: searchType } : {}),
+          });
           const res = await app.request(`http://fuzz.test/api/search/issues?${params.toString()}`, { headers: withToken ? { Authorization: `Bearer ${TOKENS.alice}` } : {} });
           seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
           const text = await res.text();
-          expect([200, 422], `${res.status} for ${JSON.stringify(q)}: ${text.slice(0, 300)}`).toContain(res.status);
+          // 401: a semantic or hybrid search without a token.
+          expect(searchType !== null && !withToken ? [401, 422] : [200, 422], `${res.status} for ${JSON.stringify(q)}: ${text.slice(0, 300)}`).toContain(res.status);
           const body = JSON.parse(text) as Record<string, unknown>;
           if (res.status === 200) {
             expect(body).toMatchObject({ incomplete_results: false, search_type: 'lexical' });
