@@ -215,6 +215,7 @@ describe("GET /search/issues against GitHub's search/issues-and-pull-requests", 
       [q('is:closed sort:updated-asc', '&per_page=100'), {}],
       [q('"secret plan"'), auth(TOKENS.alice)],
       [q('label:bug OR label:docs', '&advanced_search=true&sort=comments&order=asc'), auth(TOKENS.bob)],
+      [q('repo:search/lab crash', '&search_type=semantic'), auth(TOKENS.bob)],
       [q('nothing-matches-this-word'), {}],
     ] as const) {
       const answer = await get(path, headers);
@@ -225,11 +226,17 @@ describe("GET /search/issues against GitHub's search/issues-and-pull-requests", 
   });
 
   it("answers a missing q, a refused query, a hidden repository and a page past the cap with GitHub's 422 validation-error", async () => {
-    for (const path of ['/search/issues', q('is:merged'), q('repo:octo/secret'), q('repo:octo/rich', '&page=11&per_page=100')]) {
+    for (const path of ['/search/issues', q('is:merged'), q('repo:octo/secret'), q('user:nobody'), q('language:go'), q('repo:octo/rich', '&page=11&per_page=100')]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(422);
       expectConforms(op(), answer, path);
     }
+  });
+
+  it("answers a semantic search without a token with GitHub's documented 401", async () => {
+    const answer = await get(q('crash', '&search_type=hybrid'));
+    expect(answer.status).toBe(401);
+    expectConforms(op(), answer, 'search_type=hybrid without a token');
   });
 
   it("answers the search rate limit's 403 with GitHub's basic-error", async () => {
