@@ -8,6 +8,9 @@
  * not kept in the answer cache: one spans many repositories' data versions.
  * With GitHub's text-match media type in `Accept`, each item carries
  * `text_matches` (search-text-matches.ts); those bytes get their own ETag.
+ * A semantic or hybrid `search_type` is answered lexically, saying why
+ * (search-fallback.ts); a query naming only repositories or accounts the
+ * caller cannot see is the 422 the store reports (store/search-plan.ts).
  */
 import { Hono, type Context } from 'hono';
 import { effectiveSearchSort, invalidQuery, isSearchPageReachable, parseSearchParams } from '../../shared/search-params';
