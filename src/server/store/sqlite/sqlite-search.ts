@@ -100,8 +100,8 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
 function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], scope: Scope, context: SearchContext): Plan {
   const { fields } = request.query;
   // Top-level text selects; text under OR adds to relevance where it matches, without selecting.
-  const { driving, rest, boosting } = textTermsOf(conjuncts, (text) => {
-    const phrase = phraseOf(text, fields);
+  const { driving, rest, boosting } = textTermsOf(conjuncts, (leaf) => {
+    const phrase = phraseOf(leaf, fields);
     return phrase === null ? null : `(${phrase})`;
   });
   const compiler = new Compiler(scope, fields, context);
