@@ -55,10 +55,13 @@ export interface TextLeaf {
  * The token runs a text leaf looks for, any one of them: a lone word not quoted, each of its
  * forms (lower-case); anything else (a quoted phrase, `foo-bar`'s parts, a word of other
  * letters), its own tokens, exactly as given. `tokens` are the leaf's tokens as the caller's
- * index reads them.
+ * index reads them; `holds` says whether the index holds a form at all (the word itself is kept).
  */
-export function soughtRuns(leaf: TextLeaf, tokens: readonly string[]): string[][] {
+export function soughtRuns(leaf: TextLeaf, tokens: readonly string[], holds: (form: string) => boolean = () => true): string[][] {
   const lone = tokens.length === 1 ? (tokens[0] as string).toLowerCase() : null;
   if (leaf.phrase || lone === null || !ENGLISH_WORD.test(lone)) return [[...tokens]];
-  return wordForms(lone).map((form) => [form]);
+  // A form no issue holds finds nothing and ranks nothing: an index may leave it out (`holds`).
+  return wordForms(lone)
+    .filter((form, i) => i === 0 || holds(form))
+    .map((form) => [form]);
 }
