@@ -6,6 +6,7 @@
 import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, TextField } from '../../src/shared/search-query';
 import { mentionsIn } from '../../src/server/store/build-documents';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
+import { soughtRuns } from '../../src/server/store/word-forms';
 
 export interface ReferenceRepo {
   id: number;
@@ -107,7 +108,13 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
   switch (term.kind) {
     case 'text': {
       const tokens = referenceTokens(term.text);
-      return tokens.length === 0 || fields.some((f) => containsRun(referenceTokens(c.text(f)), tokens));
+      if (tokens.length === 0) return true;
+      // A lone word not quoted is any of its forms (word-forms.ts); anything else, its tokens in order.
+      const runs = soughtRuns(term, tokens);
+      return fields.some((f) => {
+        const haystack = referenceTokens(c.text(f));
+        return runs.some((run) => containsRun(haystack, run));
+      });
     }
     case 'repo':
       return sameName(c.repo.owner, term.owner) && sameName(c.repo.name, term.name);

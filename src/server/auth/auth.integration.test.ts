@@ -114,3 +114,42 @@ describe('renamed repositories (spec 4.1.7)', () => {
     expect(owner.status).toBe(301);
   });
 });
+
+describe('bad credentials at an address out of credit (spec 5.5, issue 45)', () => {
+  let limited: TestService;
+  beforeAll(async () => {
+    // Search's budget is above the burst limit, so the address meets search's secondary limit (429) first.
+    limited = await startTestService({ limits: { unauthLimit: 2, searchUnauthLimit: 100, burstLimit: 2 } });
+  });
+  afterAll(() => limited.close());
+
+  const BAD = ['Bearer isc_pat_nope', `Bearer ${TOKENS.expired}`, 'Basic dXNlcjpwYXNz'];
+
+  async function expectBadCredentials(res: Response, what: string): Promise<void> {
+    expect(res.status, what).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+  }
+
+  it('answers 401 Bad credentials, not 403, once the address has spent its credits, and a valid token still works', async () => {
+    const spent = [];
+    for (let i = 0; i < 3; i++) spent.push((await fetch(`${limited.api}/repos/octo/hello/issues?per_page=1`)).status);
+    expect(spent).toEqual([200, 200, 403]);
+    for (const header of BAD) {
+      for (const path of ['/repos/octo/hello/issues?per_page=1', '/user']) {
+        const res = await fetch(`${limited.api}${path}`, { headers: { Authorization: header } });
+        await expectBadCredentials(res, `${header} on ${path}`);
+        // The answer still says where the address's limit stands (spec 8.5): spent, and not refilled by failed logins.
+        expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-resource')]).toEqual(['2', '0', 'core']);
+      }
+    }
+    expect((await fetch(`${limited.api}/repos/octo/hello/issues?per_page=1`, { headers: auth(TOKENS.bob) })).status).toBe(200);
+  });
+
+  it('answers 401 Bad credentials, not 429, once the address has met the secondary limit', async () => {
+    const search = `${limited.api}/search/issues?q=repo:octo/hello`;
+    const spent = [];
+    for (let i = 0; i < 3; i++) spent.push((await fetch(search)).status);
+    expect(spent).toEqual([200, 200, 429]);
+    for (const header of BAD) await expectBadCredentials(await fetch(search, { headers: { Authorization: header } }), header);
+  });
+});

@@ -99,6 +99,8 @@ export function apiSteps(deps: ApiStepsDependencies): MiddlewareHandler<AppEnv> 
     }
     const credit = taken?.allowed ? spentCredit(limiter, admission.caller, taken.snapshot) : null;
     if (credit) addStatusHeaders(c, (status) => credit.headersFor(status));
+    // Bad credentials at an address with no credit left: the 401 still says where the limit stands (spec 8.5).
+    else if (taken) addStatusHeaders(c, () => rateLimitHeaders(taken.snapshot));
     if (verdict.kind === 'refused') return refused(c, verdict.refusal, admission.token, deps);
     if (repository) {
       const reached = repositoryStep(admission, repository, await deps.lookups.findRepo(repository.owner, repository.name));

@@ -97,8 +97,17 @@ describe('the verdict once the credit is settled', () => {
   const plain = view('/api/user');
   const bad = view('/api/user', { Authorization: 'Bearer nope' });
 
-  it('answers the limit’s refusal before the caller’s', () => {
-    expect(verdictOf(admit(bad, wantedBy(bad), null, OPTIONS), REFUSED)).toEqual({ kind: 'limited', taken: REFUSED });
+  it('answers bad credentials whatever the limit says, primary or secondary (spec 5.5)', () => {
+    const burst: TakeResult = { allowed: false, reason: 'secondary', snapshot: ALLOWED.snapshot, retryAfterSeconds: 30 };
+    for (const taken of [REFUSED, burst]) {
+      expect(verdictOf(admit(bad, wantedBy(bad), null, OPTIONS), taken)).toEqual({ kind: 'refused', refusal: { kind: 'bad-credentials' } });
+    }
+  });
+
+  it('answers the limit’s refusal before any other of the caller’s', () => {
+    const unserved = view('/api/user', { 'X-GitHub-Api-Version': '2099-01-01' });
+    expect(verdictOf(admit(unserved, wantedBy(unserved), null, OPTIONS), REFUSED)).toEqual({ kind: 'limited', taken: REFUSED });
+    expect(verdictOf(admit(plain, wantedBy(plain), null, OPTIONS), REFUSED)).toEqual({ kind: 'limited', taken: REFUSED });
   });
 
   it('answers the caller’s refusal once the credit is spent, or on a free path', () => {

@@ -10,8 +10,9 @@
  *      and whether bad credentials or a version not served (spec 9) refuse it;
  *   2. the credit, taken by the driver from that resource's limiter (none on a
  *      free path, which only shows its limit);
- *   3. `verdictOf`: the limit's refusal (403/429) first, then the caller's
- *      (each has still cost its credit, as on GitHub), else admitted;
+ *   3. `verdictOf`: bad credentials (401) whatever the limit says, then the
+ *      limit's refusal (403/429), then the caller's other refusals (each has
+ *      still cost its credit while there was one, as on GitHub), else admitted;
  *   4. on a `/repos/{owner}/{repo}` path, `repositoryStep`, given that
  *      repository's row: the repository, or a refusal when it is missing or
  *      not the caller's to see (the same 404, spec 4.1.8, 5.6, or a 301 to a
@@ -135,8 +136,14 @@ export function admit(view: ApiRequestView, wanted: Wanted, tokenRow: TokenRecor
   return { caller, token, resource: resourceOfPath(view.path), free: FREE_PATHS.has(view.path), refusal };
 }
 
-/** Step 3: what answers the request once its credit is settled (`taken` is null on a free path). */
+/**
+ * Step 3: what answers the request once its credit is settled (`taken` is null on a free path).
+ * Bad credentials are answered 401 whatever the address's limits say (spec 5.5, 7.2): a client
+ * told 403 or 429 would wait and retry with the same bad token, and a settings page could not
+ * tell a bad token from a busy address. Every other refusal comes after the limit's.
+ */
 export function verdictOf(admission: Admission, taken: TakeResult | null): Verdict {
+  if (admission.refusal?.kind === 'bad-credentials') return { kind: 'refused', refusal: admission.refusal };
   if (taken && !taken.allowed) return { kind: 'limited', taken };
   if (admission.refusal) return { kind: 'refused', refusal: admission.refusal };
   return { kind: 'admitted' };

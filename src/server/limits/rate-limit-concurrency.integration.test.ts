@@ -104,6 +104,38 @@ describe('rate limits under concurrency (spec 8)', () => {
   });
 
   it(
+    'keeps every credit spent before a SIGTERM that comes as soon as the service says it serves, whatever X-Forwarded-For said (issue 45)',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-stop-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const db = path.join(dir, 'stop.db');
+      const store = openSqliteStore(db);
+      store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(5), [], Date.now());
+      store.close();
+
+      // No --trust-proxy: the forwarded addresses are a client's word, so all three pay from the socket's address.
+      const args = ['--unauth-limit', '5'];
+      const first = await startChildService(db, args);
+      cleanups.push(() => first.crash());
+      const remaining = [];
+      for (const headers of [[['X-Forwarded-For', '203.0.113.1']], [['X-Forwarded-For', '198.51.100.2']], []] as Array<Array<[string, string]>>) {
+        remaining.push(num(await get(first.origin, LIST, headers), 'x-ratelimit-remaining'));
+      }
+      expect(remaining).toEqual([4, 3, 2]);
+      // At once, well inside the flush interval: only the stop's own save can carry the three over.
+      await first.stop();
+      expect({ code: first.child.exitCode, signal: first.child.signalCode }).toEqual({ code: 0, signal: null });
+
+      const second = await startChildService(db, args);
+      cleanups.push(() => second.stop());
+      const next = await get(second.origin, LIST);
+      expect(num(next, 'x-ratelimit-remaining')).toBe(1);
+      expect(num(next, 'x-ratelimit-used')).toBe(4);
+    },
+    90_000,
+  );
+
+  it(
     'loses at most the spending of the last flush interval when the process is killed without a goodbye',
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-crash-'));

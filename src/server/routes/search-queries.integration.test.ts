@@ -132,3 +132,32 @@ describe('GET /search/issues: advanced search', () => {
     expect(await lab('label:docs OR author:carol')).toEqual([]);
   });
 });
+
+describe('GET /search/issues: word forms (issue 45)', () => {
+  // GitHub's issue search takes a word and its plural for one another (docs/search.md, "Words and
+  // their forms"); a quoted word or phrase is exact.
+  it.each([
+    ['stop', [1, 3]],
+    ['stops', [1, 3]],
+    ['"stop"', []],
+    ['"stops"', [1, 3]],
+    ['crashes', [1, 4, 5, 6]],
+    ['"crashes"', []],
+    ['installers', [3]],
+    ['log', [3]],
+    ['log in:title,body', []],
+    ['pages', [2, 6]],
+    ['setting', [2, 6]],
+    ['fix', [4]],
+    ['"stops when"', [1]],
+    ['"stop when"', []],
+    ['-stop', [2, 4, 5, 6]],
+    ['NOT "stop"', [1, 2, 3, 4, 5, 6]],
+  ])('%s selects %j', async (q, expected) => {
+    expect(sorted(await lab(q))).toEqual(expected);
+  });
+
+  it('finds the other forms under OR with advanced search too', async () => {
+    expect(sorted(await lab('(stop OR logs) is:issue', { advanced_search: 'true' }))).toEqual([1, 3]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, type SearchQuery } from '../../shared/search-query';
+import { wordForms } from '../store/word-forms';
 import { findMatches, fragmentWindow, propertyMatch, soughtPhrases, wantsTextMatches } from './search-text-matches';
 
 function query(q: string): SearchQuery {
@@ -22,10 +23,20 @@ describe('wantsTextMatches', () => {
 });
 
 describe('soughtPhrases', () => {
+  const forms = (word: string) => wordForms(word).map((form) => [form]);
+
   it("takes the query's free words and phrases as tokens, not its qualifiers or negated words", () => {
-    expect(soughtPhrases(query('Crash "fuel leak" label:bug -ignored foo-bar repo:a/b').where)).toEqual([['crash'], ['fuel', 'leak'], ['foo', 'bar']]);
-    expect(soughtPhrases(query('(café OR NOT tea) is:open').where)).toEqual([['cafe']]);
+    expect(soughtPhrases(query('Crash "fuel leak" label:bug -ignored foo-bar repo:a/b').where)).toEqual([...forms('crash'), ['fuel', 'leak'], ['foo', 'bar']]);
+    expect(soughtPhrases(query('(café OR NOT tea) is:open').where)).toEqual(forms('cafe'));
     expect(soughtPhrases(query('is:open label:bug').where)).toEqual([]);
+  });
+
+  it('takes a lone word in each of its forms, and a quoted one as written (issue 45)', () => {
+    expect(soughtPhrases(query('crash').where)).toContainEqual(['crashes']);
+    expect(soughtPhrases(query('"crash"').where)).toEqual([['crash']]);
+    const text = 'It stops, then crashes; the crash stops it';
+    const marked = propertyMatch(text, soughtPhrases(query('stop crash').where))?.matches.map((m) => m.text);
+    expect(marked).toEqual(['stops', 'crashes', 'crash', 'stops']);
   });
 });
 

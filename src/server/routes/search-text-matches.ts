@@ -6,11 +6,13 @@
  * property's text and where in the fragment each match lies.
  *
  * Matching is the search's own: a word or phrase is its tokens (`searchTokens`, as every engine
- * indexes them: no case, no diacritics) next to each other, in this order. Comments are not
+ * indexes them: no case, no diacritics) next to each other, in this order, and a lone word not
+ * quoted is any of its forms (store/word-forms.ts: `crash` marks `crashes`). Comments are not
  * reported: a hit carries its issue's document, not its comments' text.
  */
 import { searchTokens, type SearchNode, type SearchQuery } from '../../shared/search-query';
 import type { SearchHit, SearchPage } from '../store/records';
+import { soughtRuns } from '../store/word-forms';
 
 /** GitHub answers a text-match request with this media type (and `v3` in it still works). */
 const TEXT_MATCH_TYPE = /^application\/vnd\.github(?:\.v3)?\.text-match\+json$/;
@@ -47,13 +49,14 @@ interface Range {
   end: number;
 }
 
-/** The token runs the query looks for: each text leaf that is not negated, as tokens. */
+/** The token runs the query looks for: each text leaf that is not negated, as tokens (a lone word, each of its forms). */
 export function soughtPhrases(where: SearchNode | null): string[][] {
   const out: string[][] = [];
   const walk = (node: SearchNode, negated: boolean): void => {
     if (node.kind === 'text') {
+      // A lone word is found in any of its forms (word-forms.ts), so each form is marked where it stands.
       const tokens = searchTokens(node.text);
-      if (!negated && tokens.length > 0) out.push(tokens);
+      if (!negated && tokens.length > 0) out.push(...soughtRuns(node, tokens));
     } else if (node.kind === 'not') walk(node.operand, !negated);
     else if (node.kind === 'and' || node.kind === 'or') for (const operand of node.operands) walk(operand, negated);
   };

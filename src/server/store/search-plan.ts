@@ -7,6 +7,7 @@
  */
 import type { SearchNode, SearchSort, UserRole } from '../../shared/search-query';
 import type { RepoRecord } from './records';
+import type { TextLeaf } from './word-forms';
 
 /** The terms every result must meet: the operands of the top-level AND (the query itself when it is no AND). */
 export function conjunctsOf(node: SearchNode | null): SearchNode[] {
@@ -15,10 +16,10 @@ export function conjunctsOf(node: SearchNode | null): SearchNode[] {
 }
 
 /** Text leaves that count toward relevance: those not negated. */
-export function positiveTexts(node: SearchNode, negated = false): string[] {
+export function positiveTexts(node: SearchNode, negated = false): TextLeaf[] {
   switch (node.kind) {
     case 'text':
-      return negated ? [] : [node.text];
+      return negated ? [] : [node];
     case 'not':
       return positiveTexts(node.operand, !negated);
     case 'and':
@@ -94,11 +95,11 @@ export interface TextTerms<P> {
 }
 
 /** `phraseOf` compiles one text leaf for the engine's index; null when the text has no tokens. */
-export function textTermsOf<P>(conjuncts: readonly SearchNode[], phraseOf: (text: string) => P | null): TextTerms<P> {
+export function textTermsOf<P>(conjuncts: readonly SearchNode[], phraseOf: (leaf: TextLeaf) => P | null): TextTerms<P> {
   const driving: P[] = [];
   const rest: SearchNode[] = [];
   for (const node of conjuncts) {
-    const phrase = node.kind === 'text' ? phraseOf(node.text) : null;
+    const phrase = node.kind === 'text' ? phraseOf(node) : null;
     if (phrase !== null) driving.push(phrase);
     else if (node.kind !== 'text') rest.push(node);
   }

@@ -21,6 +21,7 @@ import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../record
 import { toRepo, type RepoRow } from '../repo-row';
 import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf, type TextTerms } from '../search-plan';
 import { foldName } from '../search-text';
+import { soughtRuns, type TextLeaf } from '../word-forms';
 import { FIELD_WEIGHTS } from './search-document';
 import { countOf, hasNul, Params, type Row, type Sql } from './sql';
 
@@ -44,16 +45,20 @@ const FALSE = 'FALSE';
 type LabelRow = Row & { id: number; name: string };
 type PageRow = Row & { repo_id: number; number: number; doc: string; score: number };
 
-/** The tsquery text of one text leaf: its tokens as a phrase, in the fields asked for; null when it has no tokens. */
-function tsqueryOf(text: string, fields: readonly TextField[]): string | null {
-  const tokens = searchTokens(text);
+/**
+ * The tsquery text of one text leaf: its tokens as a phrase, or a lone word not quoted as any of
+ * its forms (word-forms.ts), in the fields asked for; null when it has no tokens.
+ */
+function tsqueryOf(leaf: TextLeaf, fields: readonly TextField[]): string | null {
+  const tokens = searchTokens(leaf.text);
   if (tokens.length === 0) return null;
   const chosen = TEXT_FIELDS.filter((f) => fields.includes(f));
   // Positions leave a gap between two fields (search-document.ts), so tokens next to each other
   // are in one field: a weight on every token keeps the whole phrase in the fields asked for.
   const weights = chosen.length === 0 || chosen.length === TEXT_FIELDS.length ? '' : `:${chosen.map((f) => FIELD_WEIGHTS[f]).join('')}`;
   // Tokens hold letters and digits only, so a quoted token can never close its quotes.
-  return `(${tokens.map((t) => `'${t}'${weights}`).join(' <-> ')})`;
+  const runs = soughtRuns(leaf, tokens).map((run) => `(${run.map((t) => `'${t}'${weights}`).join(' <-> ')})`);
+  return runs.length === 1 ? (runs[0] as string) : `(${runs.join(' | ')})`;
 }
 
 /** Compiles the terms that are not top-level text to predicates, each true or false, never NULL, so NOT means what it says. */
@@ -86,7 +91,7 @@ class Compiler {
   private term(term: SearchTerm): string {
     switch (term.kind) {
       case 'text': {
-        const query = tsqueryOf(term.text, this.fields);
+        const query = tsqueryOf(term, this.fields);
         return query === null ? TRUE : `(i.repo_id, i.number) IN (SELECT repo_id, number FROM issue_text WHERE document @@ ${this.p(query)}::tsquery)`;
       }
       case 'repo':
@@ -242,7 +247,7 @@ export async function searchIssuesOnPostgres(sql: Sql, request: SearchRequest): 
 
   const labels =
     query.where !== null && namesLabel(query.where) ? await sql.query<LabelRow>('SELECT id, name FROM labels WHERE repo_id = ANY($1::bigint[])', [scopeIds]) : [];
-  const terms = textTermsOf(conjuncts, (text) => tsqueryOf(text, query.fields));
+  const terms = textTermsOf(conjuncts, (leaf) => tsqueryOf(leaf, query.fields));
   const informative = await informativePhrases(sql, request, terms);
   const plan: Plan = {
     scopeIds,

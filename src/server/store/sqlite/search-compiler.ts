@@ -9,6 +9,7 @@ import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type Use
 import type { RepoRecord } from '../records';
 import { INVOLVED_ROLES } from '../search-plan';
 import { foldName, SEARCH_KEY_SQL } from '../search-text';
+import { soughtRuns, type TextLeaf } from '../word-forms';
 
 /** Up to this many repositories are bound one by one; more go as one JSON array. */
 const INLINE_SCOPE_REPOS = 20;
@@ -39,12 +40,16 @@ export function textTokens(text: string): string[] {
   return text.normalize('NFD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The FTS5 expression of one text leaf: its tokens as a phrase, in the fields asked for; null when it has no tokens. */
-export function phraseOf(text: string, fields: readonly TextField[]): string | null {
-  const tokens = textTokens(text);
+/**
+ * The FTS5 expression of one text leaf: its tokens as a phrase, or a lone word not quoted as any
+ * of its forms (word-forms.ts) the index `holds`, in the fields asked for; null when it has no tokens.
+ */
+export function phraseOf(leaf: TextLeaf, fields: readonly TextField[], holds?: (form: string) => boolean): string | null {
+  const tokens = textTokens(leaf.text);
   if (tokens.length === 0) return null;
   // Tokens hold letters and digits only, so a quoted token can never close its quotes.
-  const phrase = `(${tokens.map((t) => `"${t}"`).join(' + ')})`;
+  const runs = soughtRuns(leaf, tokens, holds).map((run) => `(${run.map((t) => `"${t}"`).join(' + ')})`);
+  const phrase = runs.length === 1 ? (runs[0] as string) : `(${runs.join(' OR ')})`;
   const columns = fields.length === 0 || fields.length === TEXT_FIELDS.length ? null : fields;
   return columns === null ? phrase : `{${columns.join(' ')}} : ${phrase}`;
 }
@@ -71,6 +76,8 @@ export class Compiler {
     private readonly scope: Scope,
     private readonly fields: readonly TextField[],
     private readonly context: { prepare(sql: string): Database.Statement },
+    /** whether the text index holds a word form at all (sqlite-search-index.ts `indexHolds`) */
+    private readonly holds?: (form: string) => boolean,
   ) {}
 
   node(node: SearchNode): Sql {
@@ -95,7 +102,7 @@ export class Compiler {
   private term(term: SearchTerm): Sql {
     switch (term.kind) {
       case 'text': {
-        const phrase = phraseOf(term.text, this.fields);
+        const phrase = phraseOf(term, this.fields, this.holds);
         return phrase === null ? TRUE : sql(`${SEARCH_KEY_SQL} IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)`, phrase);
       }
       case 'repo':

@@ -16,7 +16,7 @@ import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../record
 import { conjunctsOf, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
 import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
-import { SEARCH_FACETS_INDEX } from './sqlite-search-index';
+import { indexHolds, SEARCH_FACETS_INDEX } from './sqlite-search-index';
 
 export interface SearchContext {
   prepare(sql: string): Database.Statement;
@@ -103,11 +103,12 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
 function planSearch(request: SearchRequest, conjuncts: readonly SearchNode[], scope: Scope, context: SearchContext): Plan {
   const { fields } = request.query;
   // Top-level text selects; text under OR adds to relevance where it matches, without selecting.
-  const { driving, rest, boosting } = textTermsOf(conjuncts, (text) => {
-    const phrase = phraseOf(text, fields);
+  const holds = (form: string): boolean => indexHolds((text) => context.prepare(text), form);
+  const { driving, rest, boosting } = textTermsOf(conjuncts, (leaf) => {
+    const phrase = phraseOf(leaf, fields, holds);
     return phrase === null ? null : `(${phrase})`;
   });
-  const compiler = new Compiler(scope, fields, context);
+  const compiler = new Compiler(scope, fields, context, holds);
   const inScope = scope.on('i.repo_id');
   const filters = [inScope, ...rest.map((n) => compiler.node(n))];
   const matchCount = (match: string): number => context.count('SELECT COUNT(*) AS n FROM issue_text WHERE issue_text MATCH ?', [match]);
