@@ -32,7 +32,7 @@ function hasPositivePhrase(node: SearchNode | null, negated = false): boolean {
 export function lexicalFallbackReasons(q: string, advanced: boolean, query: SearchQuery): LexicalFallbackReason[] {
   const reasons: LexicalFallbackReason[] = [];
   const texts = query.where === null ? [] : positiveTexts(query.where);
-  if (!texts.some((t) => searchTokens(t).length > 0)) reasons.push('no_text_terms');
+  if (!texts.some((t) => searchTokens(t.text).length > 0)) reasons.push('no_text_terms');
   if (hasPositivePhrase(query.where)) reasons.push('quoted_text');
   if (advanced && lex(q, true).some((l) => l.type === 'or')) reasons.push('or_boolean_not_supported');
   return reasons.length > 0 ? reasons : ['service_unavailable'];
