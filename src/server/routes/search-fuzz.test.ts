@@ -51,6 +51,9 @@ const piece = fc.oneof(
     'created:>2024-03-01', 'created:>=2024-02-30', 'created:<2024', 'created:2024-01-01..2024-03-31', 'created:*..*', 'created:..', 'updated:>=2024-04-01T10:00:00+02:00',
     'closed:2024-03-05', 'comments:>2', 'comments:1..3', 'comments:-1', 'comments:99999999999', 'comments:*',
     'in:title', 'in:body,comments', 'in:nowhere', '-in:title', 'sort:created-asc', 'sort:reactions', '-sort:updated', 'language:go', 'type:pr',
+    'is:unmerged', 'is:locked', '-is:unlocked', 'is:draft', 'draft:false', 'draft:', 'is:private', 'is:public', 'reason:completed', 'reason:"not planned"',
+    'reason:"', 'reactions:>2', 'reactions:0..', 'interactions:*..5', 'interactions:99999999999', 'merged:>2024-03-01', 'merged:', 'sort:reactions-+1-asc',
+    'sort:reactions--1', 'sort:interactions', 'sort:reactions-rocket',
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
@@ -74,7 +77,7 @@ describe('fuzzing GET /search/issues', () => {
       fc.asyncProperty(
         anyQuery,
         fc.boolean(),
-        fc.constantFrom(null, 'created', 'comments', 'reactions', 'x'),
+        fc.constantFrom(null, 'created', 'comments', 'reactions', 'reactions-+1', 'reactions-thinking_face', 'interactions', 'x'),
         fc.constantFrom(null, '1', '2', '34', '0', 'x'),
         fc.boolean(),
         async (q, advanced, sort, page, withToken) => {

@@ -5,7 +5,7 @@
  * to their index's query language, qualifiers to predicates) each in its own SQL; answers must
  * not differ between them, so these rules live once.
  */
-import type { SearchNode, SearchSort, UserRole } from '../../shared/search-query';
+import type { DateField, SearchNode, SearchSort, SearchSortField, SearchTerm, UserRole } from '../../shared/search-query';
 import type { RepoRecord } from './records';
 
 /** The terms every result must meet: the operands of the top-level AND (the query itself when it is no AND). */
@@ -85,17 +85,97 @@ export function isRanked(sort: SearchSort | null, informative: boolean, boosting
 
 export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
 
+/**
+ * How an engine reads a fact of the issue's stored document (`i.doc`, the JSON served), for the
+ * qualifiers and orders over facts no column holds: locked, draft, merged, the state reason and
+ * the reactions. A path names keys from the document's root (`['reactions', '+1']`).
+ */
+export interface DocumentDialect {
+  /** the string at `path`, NULL where the document has none (an issue has no `merged_at`); compared as bytes */
+  text(path: readonly string[]): string;
+  /** the whole number at `path`, 0 where the document has none: never NULL, so it can order */
+  count(path: readonly string[]): string;
+  /** whether `path` holds JSON `true`: a predicate that is true or false, never NULL */
+  flag(path: readonly string[]): string;
+  /** a placeholder bound to `value` */
+  param(value: unknown): string;
+}
+
+/**
+ * The reactions rollup's key each reaction order counts: GitHub's sort names the emoji
+ * (`smile`, `thinking_face`, `tada`), the rollup its reaction (`laugh`, `confused`, `hooray`).
+ */
+const REACTION_KEYS: Partial<Record<SearchSortField, string>> = {
+  reactions: 'total_count',
+  'reactions-+1': '+1',
+  'reactions--1': '-1',
+  'reactions-smile': 'laugh',
+  'reactions-thinking_face': 'confused',
+  'reactions-heart': 'heart',
+  'reactions-tada': 'hooray',
+};
+
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
+
+/** GitHub: interactions are an issue's reactions and comments together. */
+function interactionsSql(documents: DocumentDialect): string {
+  return `(i.comments + ${documents.count(['reactions', 'total_count'])})`;
+}
+
+/** What a sort orders by: a column, or a count read from the document. Never NULL. */
+function sortKeySql(field: SearchSortField, documents: DocumentDialect): string {
+  if (field === 'created' || field === 'updated' || field === 'comments') return SORT_COLUMNS[field];
+  if (field === 'interactions') return interactionsSql(documents);
+  return documents.count(['reactions', REACTION_KEYS[field] ?? 'total_count']);
+}
+
+/** The timestamp a date qualifier compares: a column, or a pull request's `merged_at` (NULL for an issue and an unmerged one). */
+export function dateColumnSql(field: DateField, documents: DocumentDialect): string {
+  if (field === 'merged') return documents.text(['pull_request', 'merged_at']);
+  return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at' }[field];
+}
+
+/** The terms over facts read from the document, or the repository (`is:public`), whose predicates both engines write alike. */
+export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
+
+/**
+ * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
+ * what it says. As GitHub's "Searching issues and pull requests" has them: `is:merged` and
+ * `is:unmerged` (open, or closed without a merge) and `draft:` select pull requests only;
+ * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason`.
+ */
+export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect): string {
+  switch (term.kind) {
+    case 'count': {
+      const value = term.field === 'reactions' ? documents.count(['reactions', 'total_count']) : interactionsSql(documents);
+      const parts = ['1 = 1'];
+      if (term.range.min !== null) parts.push(`${value} >= ${documents.param(term.range.min)}`);
+      if (term.range.max !== null) parts.push(`${value} <= ${documents.param(term.range.max)}`);
+      return `(${parts.join(' AND ')})`;
+    }
+    case 'merged':
+      return `(i.is_pull_request = 1 AND ${documents.text(['pull_request', 'merged_at'])} IS ${term.value ? 'NOT NULL' : 'NULL'})`;
+    case 'draft':
+      return `(i.is_pull_request = 1 AND ${term.value ? '' : 'NOT '}${documents.flag(['draft'])})`;
+    case 'locked':
+      return term.value ? documents.flag(['locked']) : `NOT ${documents.flag(['locked'])}`;
+    case 'visibility':
+      return `i.repo_id IN (SELECT id FROM repos WHERE private = ${term.value === 'private' ? 1 : 0})`;
+    case 'reason':
+      return `COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)}`;
+  }
+}
 
 /**
  * The ORDER BY of a search over `issues i` with a `score` column, the same text in every
- * engine's SQL. Its columns are NOT NULL, so the engines' different places for NULL never
- * matter, and the timestamps compare as bytes on both (PostgreSQL's are COLLATE "C").
+ * engine's SQL. Its keys are NOT NULL (a count the document lacks is 0), so the engines'
+ * different places for NULL never matter, and the timestamps compare as bytes on both
+ * (PostgreSQL's are COLLATE "C").
  */
-export function searchOrderSql(sort: SearchSort | null, ranked: boolean): string {
+export function searchOrderSql(sort: SearchSort | null, ranked: boolean, documents: DocumentDialect): string {
   if (sort !== null) {
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
-    return `${SORT_COLUMNS[sort.field]} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
+    return `${sortKeySql(sort.field, documents)} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
   }
   // Best match: the most relevant first, and among equals (or with no text) the newest.
   return `${ranked ? 'score DESC, ' : ''}i.created_at DESC, i.repo_id DESC, i.number DESC`;
