@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedIssue } from '../store/import-schema';
 import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations } from '../../../test-support/server/github-openapi';
-import { importSearchRepositories } from '../../../test-support/server/search-repository';
+import { importSearchRepositories, LAB_COMMENTS } from '../../../test-support/server/search-repository';
 import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 const TEXT_MATCH = { Accept: 'application/vnd.github.text-match+json' };
@@ -143,9 +143,34 @@ describe('GET /search/issues with text-match metadata', () => {
     expect(match!.matches[0]!.text.toLowerCase()).toBe('kerosene');
   });
 
-  it('answers [] for an item matched only in its comments, and for a query of qualifiers only', async () => {
+  it('reports the comments the words were found in as IssueComment entries, after the issue\'s own', async () => {
+    const reporter = LAB_COMMENTS.find((c) => c.body === 'Profiled: the crash reporter blocks the UI thread');
     const commented = itemOf((await search('repo:search/lab crash')).body, 6);
-    expect(commented.text_matches).toEqual([]);
+    expect(commented.text_matches).toEqual([
+      {
+        object_url: `${svc.api}/repos/search/lab/issues/comments/${reporter?.id}`,
+        object_type: 'IssueComment',
+        property: 'body',
+        fragment: 'Profiled: the crash reporter blocks the UI thread',
+        matches: [{ text: 'crash', indices: [14, 19] }],
+      },
+    ]);
+    // #1 has "Windows" in its title and body, and "nightly" in one of its two comments.
+    const both = itemOf((await search('repo:search/lab windows nightly')).body, 1);
+    expect(both.text_matches?.map((m) => [m.object_type, m.property, m.fragment])).toEqual([
+      ['Issue', 'title', 'Crash on Windows startup'],
+      ['Issue', 'body', 'The app stops when it starts on Windows 11. cc @dave'],
+      ['IssueComment', 'body', 'Fixed in the nightly build'],
+    ]);
+    // Only where the query looks.
+    expect(itemOf((await search('repo:search/lab crash in:title,body')).body, 5).text_matches?.map((m) => m.object_type)).toEqual(['Issue']);
+    expect(itemOf((await search('repo:search/lab crash in:title,body')).body, 1).text_matches?.map((m) => m.property)).toEqual(['title']);
+    expect(itemOf((await search('repo:search/lab "crash reporter" in:comments')).body, 6).text_matches?.map((m) => m.matches)).toEqual([
+      [{ text: 'crash reporter', indices: [14, 28] }],
+    ]);
+  });
+
+  it('answers [] for a query of qualifiers only', async () => {
     const qualifiers = (await search('repo:search/lab is:open')).body;
     expect(qualifiers.items.length).toBeGreaterThan(0);
     for (const item of qualifiers.items) expect(item.text_matches).toEqual([]);

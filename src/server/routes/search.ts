@@ -7,7 +7,8 @@
  * Rate-limited on the search resource (limits/rate-limit.ts). Answers are
  * not kept in the answer cache: one spans many repositories' data versions.
  * With GitHub's text-match media type in `Accept`, each item carries
- * `text_matches` (search-text-matches.ts); those bytes get their own ETag.
+ * `text_matches` (search-text-matches.ts), its comments' among them; those
+ * bytes get their own ETag.
  */
 import { Hono, type Context } from 'hono';
 import { effectiveSearchSort, invalidQuery, isSearchPageReachable, parseSearchParams } from '../../shared/search-params';
@@ -20,9 +21,22 @@ import { sendError, sendSpanningAnswer } from '../http/respond';
 import { renderSearchPage } from '../http/search-answer';
 import type { LookupCache } from '../store/lookup-cache';
 import type { SearchRequest } from '../store/records';
-import type { IssueSearch } from '../store/storage';
+import type { IssueReader, IssueSearch } from '../store/storage';
 import { mayNameRepositories, privateReposOf, resolveMe } from './search-access';
-import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
+import { matchesComments, numberOf, TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
+
+/** Comments are read in pages of this many, the most a page holds. */
+const COMMENT_PAGE_SIZE = 100;
+
+/** Every stored comment of one issue, oldest first, for its text matches. */
+async function commentsOf(store: Pick<IssueReader, 'listComments'>, repoId: number, number: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const { total, documents } = await store.listComments(repoId, number, { page, perPage: COMMENT_PAGE_SIZE, since: null });
+    out.push(...documents);
+    if (documents.length < COMMENT_PAGE_SIZE || out.length >= total) return out;
+  }
+}
 
 /** The search a request asks for, or the 4xx GitHub would answer it with. */
 async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRepo'>): Promise<SearchRequest | ErrorAnswer> {
@@ -46,7 +60,7 @@ async function readSearch(c: Context<AppEnv>, lookups: Pick<LookupCache, 'findRe
   };
 }
 
-export function searchRoutes(store: IssueSearch, lookups: Pick<LookupCache, 'findRepo'>, webBase: string | null): Hono<AppEnv> {
+export function searchRoutes(store: IssueSearch & Pick<IssueReader, 'listComments'>, lookups: Pick<LookupCache, 'findRepo'>, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/issues', async (c) => {
@@ -57,7 +71,10 @@ export function searchRoutes(store: IssueSearch, lookups: Pick<LookupCache, 'fin
     // representation with text matches is validated and cached apart from the one without.
     if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase));
     addAnswerHeaders(c, TEXT_MATCH_MEDIA_HEADERS);
-    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query), request, webBase));
+    // One hit after another: the page holds at most 100, and each reads its comments' pages.
+    const comments: string[][] = [];
+    if (matchesComments(request.query)) for (const hit of page.hits) comments.push(await commentsOf(store, hit.repo.id, numberOf(hit)));
+    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query, comments), request, webBase));
   });
 
   return routes;
