@@ -52,6 +52,10 @@ beforeAll(async () => {
   svc = await startTestService({ limits: { searchUnauthLimit: 100_000, searchAuthLimit: 100_000, unauthLimit: 100_000 } });
   const store = await openCommandStorage(svc.dbFile);
   await store.importIssues({ ...FACTS, makePrivate: false }, ENTRIES, [], Date.now());
+  // Imported again with other reactions and a merge: the stored entries are updated, not added.
+  const again = { owner: 'facts', name: 'again', makePrivate: false };
+  await store.importIssues(again, [entry(1, { reactions: { heart: 9 } }), entry(2, { pull_request: { merged_at: null } })], [], Date.now());
+  await store.importIssues(again, [entry(1, { reactions: { heart: 1 } }), entry(2, { ...closed('03-01'), pull_request: { merged_at: '2024-03-01T09:00:00Z' }, reactions: { eyes: 4 } })], [], Date.now());
   await store.close();
 });
 afterAll(() => svc?.close());
@@ -132,6 +136,15 @@ describe('GET /search/issues: qualifiers over what the service stores of an issu
     const { status, body } = await ask(q);
     expect(status).toBe(422);
     expect(body.errors?.[0]?.message).toContain(message);
+  });
+});
+
+describe('GET /search/issues: an entry imported again', () => {
+  it('is searched by its new reactions and merge', async () => {
+    const answer = async (q: string) => (await ask(`repo:facts/again ${q}`)).body.items.map((i) => i.number);
+    expect(await answer('sort:reactions')).toEqual([2, 1]);
+    expect(await answer('reactions:>4')).toEqual([]);
+    expect(await answer('is:merged merged:2024-03-01')).toEqual([2]);
   });
 });
 

@@ -149,7 +149,7 @@ class Compiler {
         // SQLite's `IS ?`: an issue without a milestone is false, not NULL.
         return `(i.milestone_title IS NOT NULL AND i.milestone_title = ${this.p(foldName(term.title))})`;
       case 'date': {
-        const column = dateColumnSql(term.field, UNBOUND_DOCUMENTS);
+        const column = dateColumnSql(term.field);
         const parts = [`${column} IS NOT NULL`];
         if (term.range.from !== null) parts.push(`${column} >= ${this.p(term.range.from)}`);
         if (term.range.to !== null) parts.push(`${column} < ${this.p(term.range.to)}`);

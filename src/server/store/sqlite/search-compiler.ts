@@ -134,7 +134,7 @@ export class Compiler {
       case 'milestone':
         return sql('i.milestone_title IS ?', foldName(term.title));
       case 'date': {
-        const column = dateColumnSql(term.field, sqliteDocuments([]));
+        const column = dateColumnSql(term.field);
         const parts = [sql(`${column} IS NOT NULL`)];
         if (term.range.from !== null) parts.push(sql(`${column} >= ?`, term.range.from));
         if (term.range.to !== null) parts.push(sql(`${column} < ?`, term.range.to));
