@@ -19,7 +19,7 @@
  * - `draft`: a pull request that is a draft (true) or ready for review (false); never an issue.
  * - `locked`: the conversation is locked (true) or not (false).
  * - `visibility`: the issue's repository is public or private.
- * - `reason`: the issue's `state_reason` is this one.
+ * - `reason`: an issue (never a pull request) whose `state_reason` is this one.
  * - `and`, `or`, `not`: as in logic.
  */
 

@@ -177,7 +177,7 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
     case 'visibility':
       return c.repo.isPrivate === (term.value === 'private');
     case 'reason':
-      return c.stateReason === term.value;
+      return c.issue.pull_request === undefined && c.stateReason === term.value;
   }
 }
 

@@ -144,7 +144,8 @@ export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'd
  * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
  * what it says. As GitHub's "Searching issues and pull requests" has them: `is:merged` and
  * `is:unmerged` (open, or closed without a merge) and `draft:` select pull requests only;
- * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason`.
+ * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason` of
+ * issues only.
  */
 export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect): string {
   switch (term.kind) {
@@ -164,7 +165,9 @@ export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect):
     case 'visibility':
       return `i.repo_id IN (SELECT id FROM repos WHERE private = ${term.value === 'private' ? 1 : 0})`;
     case 'reason':
-      return `COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)}`;
+      // "Search by the reason an issue was closed": issues only, though a closed pull request's
+      // stored document says `completed` too.
+      return `(i.is_pull_request = 0 AND COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)})`;
   }
 }
 
