@@ -1,15 +1,17 @@
 // No input makes GET /search/issues fail: random and query-shaped `q` strings, with and without
-// advanced search, through app.request against a real SQLite store, answer 200 or 422, never 5xx.
+// advanced search, through app.request against a real store, answer 200 or 422, never 5xx: SQLite,
+// and in the server-postgres project a fresh PostgreSQL database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from '../limits/rate-limiter';
-import type { SqliteStore } from '../store/sqlite/sqlite-store';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
+import type { Storage } from '../store/storage';
+import { createDatabase } from '../../../test-support/server/create-postgres-database';
 import { importSearchRepositories } from '../../../test-support/server/search-repository';
 import { makeIssues, TOKENS } from '../../../test-support/server/test-service';
 
@@ -17,17 +19,18 @@ const RUNS = 400;
 const HUGE = { ...DEFAULT_RATE_LIMITS, unauthLimit: 1e9, authLimit: 1e9, burstLimit: 1e9, searchUnauthLimit: 1e9, searchAuthLimit: 1e9 };
 
 let dir: string;
-let store: SqliteStore;
+let store: Storage;
 let app: ReturnType<typeof createApp>;
 const logged: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-fuzz-'));
-  store = openSqliteStore(path.join(dir, 'fuzz.db'));
+  const onPostgres = process.env.ISSUESCOPE_TEST_STORAGE === 'postgres';
+  store = await openCommandStorage(onPostgres ? await createDatabase(inject('postgresUrl')) : path.join(dir, 'fuzz.db'));
   const now = Date.now();
   await importSearchRepositories(store, now);
-  store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
-  store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice', expiresAt: null, repos: ['octo/secret'] }, now);
+  await store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
+  await store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice', expiresAt: null, repos: ['octo/secret'] }, now);
   app = createApp({
     store,
     limiter: new RateLimiter(HUGE, Date.now),
@@ -36,8 +39,8 @@ beforeAll(async () => {
     log: (line) => logged.push(line),
   });
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
