@@ -93,7 +93,7 @@ export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'menti
  * document made an order by reactions over 100,000 issues take seconds a page.
  */
 export interface DocumentDialect {
-  /** the string at `path`, NULL where the document has none (an issue has no `merged_at`); compared as bytes */
+  /** the string at `path`, NULL where the document has none (an open issue's `state_reason`); compared as bytes */
   text(path: readonly string[]): string;
   /** the whole number at `path`, 0 where the document has none: never NULL, so it can order */
   count(path: readonly string[]): string;
@@ -137,7 +137,7 @@ export function dateColumnSql(field: DateField): string {
   return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
 }
 
-/** The terms over facts read from the document, or the repository (`is:public`), whose predicates both engines write alike. */
+/** The terms over what the service stores beyond the list's facts (columns, the document, the repository's visibility), whose predicates both engines write alike. */
 export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
 
 /**
