@@ -39,6 +39,8 @@ export default mergeConfig(
               'src/server/routes/search-responses.integration.test.ts',
               'src/server/routes/search-scope.integration.test.ts',
               'src/server/routes/search-text-matches.integration.test.ts',
+              'src/server/routes/search-stored-facts.integration.test.ts',
+              'src/server/routes/search-fuzz.test.ts',
               'src/server/routes/issue-history.integration.test.ts',
               'src/server/interop/openapi-conformance.integration.test.ts',
               'src/server/interop/github-wire-habits.integration.test.ts',

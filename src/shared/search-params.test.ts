@@ -34,7 +34,10 @@ describe('GET /search/issues parameters', () => {
 
   it.each([
     ['sort=created', 'created'], ['sort=updated', 'updated'], ['sort=comments', 'comments'],
-    ['sort=reactions', null], ['sort=reactions-%2B1', null], ['sort=interactions', null], ['sort=best-match', null], ['sort=CREATED', null],
+    ['sort=reactions', 'reactions'], ['sort=reactions-%2B1', 'reactions-+1'], ['sort=reactions--1', 'reactions--1'],
+    ['sort=reactions-smile', 'reactions-smile'], ['sort=reactions-thinking_face', 'reactions-thinking_face'],
+    ['sort=reactions-heart', 'reactions-heart'], ['sort=reactions-tada', 'reactions-tada'], ['sort=interactions', 'interactions'],
+    ['sort=reactions-rocket', null], ['sort=reactions-laugh', null], ['sort=best-match', null], ['sort=CREATED', null],
   ])('%s sorts by %s', (qs, sort) => {
     const parsed = parseSearchParams(reader(`q=x&${qs}`));
     expect(parsed.ok && parsed.value.sort).toBe(sort);

@@ -6,10 +6,12 @@
  *
  * - `q` is required: missing or blank is a 422 (`code: 'missing'`).
  * - `page` and `per_page` fall back as on the list (spec 4.1.4, 4.1.6).
- * - `sort` orders by `created`, `updated` or `comments`; GitHub also sorts by
- *   reactions and interactions, which this service does not count, so those
- *   (and any unknown value) give best match, as GitHub does for a `sort` it
- *   does not know. A `sort:` inside `q` wins over both parameters.
+ * - `sort` orders by `created`, `updated`, `comments`, `reactions`, one kind of
+ *   reaction (`reactions-+1`, `reactions--1`, `reactions-smile`,
+ *   `reactions-thinking_face`, `reactions-heart`, `reactions-tada`) or
+ *   `interactions`, the values of GitHub's OpenAPI; any other value gives best
+ *   match, as GitHub does for a `sort` it does not know. A `sort:` inside `q`
+ *   wins over both parameters.
  * - `order` is `asc` or `desc` (the default), and means nothing without a sort.
  * - `advanced_search=true` makes `AND`, `OR` and parentheses operators.
  * - `search_type` is `semantic` or `hybrid` (anything else is a 422); this service answers both
@@ -18,7 +20,7 @@
  *   starts past them is a 422, and one that straddles them is cut there.
  */
 import { parsePage, parsePerPage, type PageParams, type ParseResult, type QueryReader } from './list-params';
-import type { SearchSort, SearchSortField } from './search-query';
+import { SEARCH_SORT_FIELDS, type SearchSort, type SearchSortField } from './search-query-tree';
 import type { ValidationErrorDetail } from './wire-types';
 
 /** GitHub's cap on the results one search can reach; a page past it is a 422. */
@@ -50,7 +52,7 @@ export interface SearchParams extends PageParams {
 export type SearchType = 'semantic' | 'hybrid';
 const SEARCH_TYPES: readonly SearchType[] = ['semantic', 'hybrid'];
 
-const SORTS: readonly SearchSortField[] = ['created', 'updated', 'comments'];
+const SORTS: readonly SearchSortField[] = SEARCH_SORT_FIELDS;
 
 /** GitHub's `validation-error` detail for a missing `q`. */
 export const MISSING_QUERY: ValidationErrorDetail = { resource: 'Search', field: 'q', code: 'missing' };

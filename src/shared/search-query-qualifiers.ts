@@ -12,7 +12,9 @@ import {
   type SearchNode,
   type SearchSort,
   type SearchSortField,
+  type SearchTerm,
   type Span,
+  type StateReason,
   type TextField,
   type UserRole,
 } from './search-query-tree';
@@ -97,7 +99,32 @@ function numberRange(raw: string): NumberRange | null {
 /** Lenient: imported data may hold logins GitHub would not allow; anything without spaces or quotes names someone. */
 const LOGIN = /^[^\s"]+$/;
 const REPO_FULL_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
-const SORT_VALUE = /^(created|updated|comments)(?:-(asc|desc))?$/;
+const SORT_VALUE = /^(created|updated|comments|interactions|reactions(?:-(?:\+1|-1|smile|thinking_face|heart|tada))?)(?:-(asc|desc))?$/;
+
+/**
+ * The `is:` values that ask about a fact of the issue beyond its kind and state, as GitHub's
+ * "Searching issues and pull requests" documents them: `is:merged`/`is:unmerged` (pull requests,
+ * unmerged being open or closed without a merge), `is:locked`/`is:unlocked`, `is:draft` (as
+ * `draft:true`), `is:public`/`is:private` (the repository's visibility).
+ */
+const IS_FACTS: ReadonlyMap<string, (span: Span) => SearchTerm> = new Map<string, (span: Span) => SearchTerm>([
+  ['merged', (span) => ({ kind: 'merged', value: true, span })],
+  ['unmerged', (span) => ({ kind: 'merged', value: false, span })],
+  ['locked', (span) => ({ kind: 'locked', value: true, span })],
+  ['unlocked', (span) => ({ kind: 'locked', value: false, span })],
+  ['draft', (span) => ({ kind: 'draft', value: true, span })],
+  ['public', (span) => ({ kind: 'visibility', value: 'public', span })],
+  ['private', (span) => ({ kind: 'visibility', value: 'private', span })],
+]);
+
+/** `reason:` values, as written in a query, to the `state_reason` they mean (`reason:"not planned"` is GitHub's spelling). */
+const REASONS: ReadonlyMap<string, StateReason> = new Map([
+  ['completed', 'completed'],
+  ['not planned', 'not_planned'],
+  ['not_planned', 'not_planned'],
+  ['reopened', 'reopened'],
+  ['duplicate', 'duplicate'],
+]);
 
 /**
  * `author:app/NAME` is what the integration NAME wrote (GitHub's "Searching issues and pull
@@ -171,12 +198,13 @@ export function qualifier(name: QualifierName, value: string, quoted: boolean, s
     case 'is':
     case 'type':
     case 'state': {
-      const allowed = name === 'is' ? ['issue', 'pr', 'pull-request', 'open', 'closed'] : name === 'type' ? ['issue', 'pr', 'pull-request'] : ['open', 'closed'];
+      const allowed = name === 'is' ? ['issue', 'pr', 'pull-request', 'open', 'closed', ...IS_FACTS.keys()] : name === 'type' ? ['issue', 'pr', 'pull-request'] : ['open', 'closed'];
       const bad = lower.find((v) => !allowed.includes(v));
       if (bad !== undefined) return { error: `${name}:${bad} is not supported: ${name}: takes ${allowed.join(', ')}` };
       return {
         node: anyOf(lower, (v) =>
-          v === 'open' || v === 'closed' ? { kind: 'state', value: v, span } : { kind: 'type', value: v === 'issue' ? 'issue' : 'pr', span },
+          IS_FACTS.get(v)?.(span) ??
+          (v === 'open' || v === 'closed' ? { kind: 'state', value: v, span } : { kind: 'type', value: v === 'issue' ? 'issue' : 'pr', span }),
         ),
       };
     }
@@ -205,6 +233,25 @@ export function qualifier(name: QualifierName, value: string, quoted: boolean, s
       const range = quoted ? null : numberRange(value);
       return range ? { node: { kind: 'comments', range, span } } : { error: `comments:${value} is not a number or range (e.g. comments:>10 or comments:5..20)` };
     }
+    case 'merged': {
+      const range = quoted ? null : dateRange(value);
+      return range ? { node: { kind: 'date', field: 'merged', range, span } } : { error: `merged:${value} is not a date or range of dates (e.g. merged:>=2024-01-31 or merged:2024-01-01..2024-03-31)` };
+    }
+    case 'reactions':
+    case 'interactions': {
+      const range = quoted ? null : numberRange(value);
+      return range ? { node: { kind: 'count', field: name, range, span } } : { error: `${name}:${value} is not a number or range (e.g. ${name}:>10 or ${name}:5..20)` };
+    }
+    case 'draft': {
+      const bad = lower.find((v) => v !== 'true' && v !== 'false');
+      if (bad !== undefined) return { error: `draft:${bad} is not supported: draft: takes true or false` };
+      return { node: anyOf(lower, (v) => ({ kind: 'draft', value: v === 'true', span })) };
+    }
+    case 'reason': {
+      const bad = lower.find((v) => !REASONS.has(v));
+      if (bad !== undefined) return { error: `reason:${bad} is not supported: reason: takes completed, "not planned", reopened or duplicate` };
+      return { node: anyOf(lower, (v) => ({ kind: 'reason', value: REASONS.get(v) ?? 'completed', span })) };
+    }
     case 'in': {
       const bad = lower.find((v) => !(TEXT_FIELDS as readonly string[]).includes(v));
       if (bad !== undefined) return { error: `in:${bad} is not supported: in: takes title, body or comments` };
@@ -212,7 +259,7 @@ export function qualifier(name: QualifierName, value: string, quoted: boolean, s
     }
     case 'sort': {
       const m = SORT_VALUE.exec(lower[0] ?? '');
-      if (!m || values.length > 1) return { error: `sort:${value} is not supported: sort: takes created, updated or comments, optionally with -asc or -desc` };
+      if (!m || values.length > 1) return { error: `sort:${value} is not supported: sort: takes created, updated, comments, reactions, reactions-+1, reactions--1, reactions-smile, reactions-thinking_face, reactions-heart, reactions-tada or interactions, optionally with -asc or -desc` };
       return { sort: { field: m[1] as SearchSortField, order: m[2] === 'asc' ? 'asc' : 'desc' } };
     }
   }

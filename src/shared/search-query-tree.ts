@@ -13,6 +13,13 @@
  * - `date`: the instant lies in [from, to); a day given without a time covers
  *   that whole day in UTC.
  * - `comments`: the count lies in [min, max].
+ * - `reactions`, `interactions`: the issue's reactions (all kinds together), or its reactions
+ *   and comments together, lie in [min, max].
+ * - `merged`: a pull request merged (true) or not merged, open or closed (false); never an issue.
+ * - `draft`: a pull request that is a draft (true) or ready for review (false); never an issue.
+ * - `locked`: the conversation is locked (true) or not (false).
+ * - `visibility`: the issue's repository is public or private.
+ * - `reason`: an issue (never a pull request) whose `state_reason` is this one.
  * - `and`, `or`, `not`: as in logic.
  */
 
@@ -28,8 +35,11 @@ export const TEXT_FIELDS: readonly TextField[] = ['title', 'body', 'comments'];
 
 /** Who an issue involves: its author, an assignee, someone mentioned, a commenter, or any of them. */
 export type UserRole = 'author' | 'assignee' | 'mentions' | 'commenter' | 'involves';
-export type DateField = 'created' | 'updated' | 'closed';
+export type DateField = 'created' | 'updated' | 'closed' | 'merged';
 export type MissingField = 'label' | 'assignee' | 'milestone';
+export type CountField = 'reactions' | 'interactions';
+/** The `state_reason` values GitHub gives an issue (OpenAPI `issue.state_reason`). */
+export type StateReason = 'completed' | 'not_planned' | 'reopened' | 'duplicate';
 
 /** ISO 8601 instants in the spec's form (`YYYY-MM-DDTHH:MM:SSZ`): `from` inclusive, `to` exclusive; null is unbounded. */
 export interface DateRange {
@@ -60,7 +70,19 @@ export type SearchTerm =
   /** by the milestone's title, as GitHub's search does */
   | { kind: 'milestone'; title: string; span: Span }
   | { kind: 'date'; field: DateField; range: DateRange; span: Span }
-  | { kind: 'comments'; range: NumberRange; span: Span };
+  | { kind: 'comments'; range: NumberRange; span: Span }
+  /** `reactions:N`, `interactions:N` (reactions and comments together) */
+  | { kind: 'count'; field: CountField; range: NumberRange; span: Span }
+  /** `is:merged` (true), `is:unmerged` (false): pull requests only */
+  | { kind: 'merged'; value: boolean; span: Span }
+  /** `is:draft`, `draft:true` (true), `draft:false` (false): pull requests only */
+  | { kind: 'draft'; value: boolean; span: Span }
+  /** `is:locked` (true), `is:unlocked` (false) */
+  | { kind: 'locked'; value: boolean; span: Span }
+  /** `is:public`, `is:private`: the repository's visibility */
+  | { kind: 'visibility'; value: 'public' | 'private'; span: Span }
+  /** `reason:completed`, `reason:"not planned"` …: the issue's `state_reason` */
+  | { kind: 'reason'; value: StateReason; span: Span };
 
 export type SearchNode =
   | SearchTerm
@@ -68,7 +90,16 @@ export type SearchNode =
   | { kind: 'and'; operands: SearchNode[] }
   | { kind: 'or'; operands: SearchNode[] };
 
-export type SearchSortField = 'created' | 'updated' | 'comments';
+/**
+ * The orders GitHub's `sort` parameter names (OpenAPI of `GET /search/issues`). `reactions-smile`,
+ * `-thinking_face` and `-tada` are the `laugh`, `confused` and `hooray` counts of the reactions
+ * rollup; `interactions` is reactions and comments together.
+ */
+export const SEARCH_SORT_FIELDS = [
+  'created', 'updated', 'comments', 'reactions', 'reactions-+1', 'reactions--1', 'reactions-smile',
+  'reactions-thinking_face', 'reactions-heart', 'reactions-tada', 'interactions',
+] as const;
+export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
 
 export interface SearchSort {
   field: SearchSortField;

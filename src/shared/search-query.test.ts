@@ -56,6 +56,51 @@ describe('parseSearchQuery', () => {
     ]);
   });
 
+  it('reads the qualifiers over what the service stores of an issue beyond its kind and state', () => {
+    const q = 'is:merged is:unmerged is:locked is:unlocked is:draft draft:true draft:FALSE is:public is:private reason:completed reason:"not planned" reason:reopened';
+    const where = (meaning(q) as SearchQuery).where as Extract<SearchNode, { kind: 'and' }>;
+    expect(where.operands).toEqual([
+      { kind: 'merged', value: true },
+      { kind: 'merged', value: false },
+      { kind: 'locked', value: true },
+      { kind: 'locked', value: false },
+      { kind: 'draft', value: true },
+      { kind: 'draft', value: true },
+      { kind: 'draft', value: false },
+      { kind: 'visibility', value: 'public' },
+      { kind: 'visibility', value: 'private' },
+      { kind: 'reason', value: 'completed' },
+      { kind: 'reason', value: 'not_planned' },
+      { kind: 'reason', value: 'reopened' },
+    ]);
+    expect(meaning('reactions:>10')).toMatchObject({ where: { kind: 'count', field: 'reactions', range: { min: 11, max: null } } });
+    expect(meaning('interactions:5..20')).toMatchObject({ where: { kind: 'count', field: 'interactions', range: { min: 5, max: 20 } } });
+    expect(meaning('merged:<2024-02-01')).toMatchObject({ where: { kind: 'date', field: 'merged', range: { from: null, to: '2024-02-01T00:00:00Z' } } });
+  });
+
+  it('refuses values the stored-fact qualifiers do not take', () => {
+    expect(refused('draft:maybe')[0]?.message).toBe('draft:maybe is not supported: draft: takes true or false');
+    expect(refused('reason:constructor')[0]?.message).toMatch(/reason: takes completed, "not planned", reopened or duplicate/);
+    expect(refused('reason:not planned')[0]?.text).toBe('reason:not');
+    expect(refused('reactions:lots')[0]?.message).toMatch(/reactions:lots is not a number/);
+    expect(refused('interactions:"5"')[0]?.message).toMatch(/not a number/);
+    expect(refused('merged:yesterday')[0]?.message).toMatch(/merged:yesterday is not a date/);
+  });
+
+  it.each([
+    ['sort:reactions', 'reactions', 'desc'],
+    ['sort:reactions-asc', 'reactions', 'asc'],
+    ['sort:reactions-+1', 'reactions-+1', 'desc'],
+    ['sort:reactions--1-asc', 'reactions--1', 'asc'],
+    ['sort:reactions-smile-desc', 'reactions-smile', 'desc'],
+    ['sort:reactions-thinking_face', 'reactions-thinking_face', 'desc'],
+    ['sort:reactions-heart-asc', 'reactions-heart', 'asc'],
+    ['sort:reactions-tada', 'reactions-tada', 'desc'],
+    ['sort:interactions-asc', 'interactions', 'asc'],
+  ])('%s orders by %s %s', (q, field, order) => {
+    expect(meaning(q)).toMatchObject({ sort: { field, order } });
+  });
+
   it('turns date qualifiers into half-open UTC intervals: a day covers the whole day', () => {
     const range = (q: string) => ((meaning(q) as SearchQuery).where as { range: unknown }).range;
     expect(range('created:2024-01-31')).toEqual({ from: '2024-01-31T00:00:00Z', to: '2024-02-01T00:00:00Z' });
@@ -202,13 +247,15 @@ describe('parseSearchQuery', () => {
   });
 
   it('refuses unknown values of known qualifiers, saying which and where', () => {
-    expect(refused('crash is:merged')).toEqual([{ message: 'is:merged is not supported: is: takes issue, pr, pull-request, open, closed', text: 'is:merged' }]);
+    expect(refused('crash is:starred')).toEqual([
+      { message: 'is:starred is not supported: is: takes issue, pr, pull-request, open, closed, merged, unmerged, locked, unlocked, draft, public, private', text: 'is:starred' },
+    ]);
     expect(refused('created:yesterday')[0]?.text).toBe('created:yesterday');
     expect(refused('created:2024-02-30')[0]?.message).toMatch(/not a date/);
     expect(refused('comments:many')[0]?.message).toMatch(/not a number/);
     expect(refused('repo:rocket')[0]?.message).toMatch(/owner\/name/);
     expect(refused('no:reviewer')[0]?.message).toMatch(/no: takes label, assignee or milestone/);
-    expect(refused('sort:reactions')[0]?.message).toMatch(/sort: takes created, updated or comments/);
+    expect(refused('sort:stars')[0]?.message).toMatch(/sort: takes created, updated, comments, reactions, .* or interactions/);
   });
 
   it('refuses broken structure with the offending part', () => {
@@ -275,6 +322,12 @@ function written(node: SearchNode): string {
     case 'milestone': return `milestone:"${node.title}"`;
     case 'date': return `${node.field}:${node.range.from ?? '*'}..${node.range.to === null ? '*' : new Date(Date.parse(node.range.to) - 1000).toISOString().replace('.000Z', 'Z')}`;
     case 'comments': return `comments:${node.range.min ?? '*'}..${node.range.max ?? '*'}`;
+    case 'count': return `${node.field}:${node.range.min ?? '*'}..${node.range.max ?? '*'}`;
+    case 'merged': return node.value ? 'is:merged' : 'is:unmerged';
+    case 'draft': return `draft:${node.value}`;
+    case 'locked': return node.value ? 'is:locked' : 'is:unlocked';
+    case 'visibility': return `is:${node.value}`;
+    case 'reason': return node.value === 'not_planned' ? 'reason:"not planned"' : `reason:${node.value}`;
     case 'not': return `-(${written(node.operand)})`;
     case 'and': return `(${node.operands.map(written).join(' ')})`;
     case 'or': return `(${node.operands.map(written).join(' OR ')})`;
@@ -305,10 +358,14 @@ const term: fc.Arbitrary<SearchNode> = fc.oneof(
   // Not repo: (refused inside parentheses) nor involves: (several are one OR): their own tests above say what they read as.
   fc.tuple(fc.constantFrom('author' as const, 'assignee' as const, 'mentions' as const, 'commenter' as const), fc.constantFrom('alice', 'bob')).map(([role, login]) => ({ kind: 'user' as const, role, login, span })),
   fc.constantFrom('v1.0', 'Launch 2').map((title) => ({ kind: 'milestone' as const, title, span })),
-  fc.tuple(fc.constantFrom('created' as const, 'updated' as const, 'closed' as const), fc.option(instant), fc.option(instant)).map(([field, a, b]) => ({
+  fc.tuple(fc.constantFrom('created' as const, 'updated' as const, 'closed' as const, 'merged' as const), fc.option(instant), fc.option(instant)).map(([field, a, b]) => ({
     kind: 'date' as const, field, range: { from: a, to: b === null ? null : after(b) }, span,
   })),
   fc.tuple(fc.option(fc.nat(50)), fc.option(fc.nat(50))).map(([min, max]) => ({ kind: 'comments' as const, range: { min, max }, span })),
+  fc.tuple(fc.constantFrom('reactions' as const, 'interactions' as const), fc.option(fc.nat(50)), fc.option(fc.nat(50))).map(([field, min, max]) => ({ kind: 'count' as const, field, range: { min, max }, span })),
+  fc.tuple(fc.constantFrom('merged' as const, 'draft' as const, 'locked' as const), fc.boolean()).map(([kind, value]) => ({ kind, value, span })),
+  fc.constantFrom('public' as const, 'private' as const).map((value) => ({ kind: 'visibility' as const, value, span })),
+  fc.constantFrom('completed' as const, 'not_planned' as const, 'reopened' as const, 'duplicate' as const).map((value) => ({ kind: 'reason' as const, value, span })),
 );
 const tree = fc.letrec<{ node: SearchNode }>((tie) => ({
   node: fc.oneof(

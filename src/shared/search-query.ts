@@ -15,7 +15,10 @@ import { TEXT_FIELDS, type SearchNode, type SearchQuery, type SearchSort, type S
 
 export { isQualifierName, usesAdvancedSyntax, type QualifierName } from './search-query-lexer';
 export {
+  SEARCH_SORT_FIELDS,
   TEXT_FIELDS,
+  type CountField,
+  type StateReason,
   type DateField,
   type DateRange,
   type MissingField,

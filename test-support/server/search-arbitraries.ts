@@ -5,12 +5,15 @@
  */
 import fc from 'fast-check';
 import {
+  SEARCH_SORT_FIELDS,
   TEXT_FIELDS,
+  type CountField,
   type DateField,
   type MissingField,
   type SearchNode,
   type SearchSort,
   type SearchTerm,
+  type StateReason,
   type TextField,
   type UserRole,
 } from '../../src/shared/search-query';
@@ -44,6 +47,8 @@ export interface GeneratedIssue {
   comments: Array<{ user: { login: string } | null; body: string; createdAt: string }>;
 }
 
+const reactionCount = fc.integer({ min: 0, max: 3 });
+
 const generatedIssue = fc
   .record({
     title: text,
@@ -58,6 +63,18 @@ const generatedIssue = fc
     updatedHours: fc.integer({ min: 0, max: 60 }),
     commentCount: fc.integer({ min: 0, max: 4 }),
     comments: fc.array(fc.record({ user: fc.option(user, { freq: 6 }), body: text, createdAt: instant }), { maxLength: 3 }),
+    locked: fc.boolean(),
+    stateReason: fc.option(fc.constantFrom<StateReason>('completed', 'not_planned', 'reopened', 'duplicate')),
+    mergedAt: fc.option(instant),
+    draft: fc.option(fc.boolean()),
+    // Kinds left out count 0; the stored total is their sum, whatever total_count says.
+    reactions: fc.option(
+      fc.record(
+        { total_count: reactionCount, '+1': reactionCount, '-1': reactionCount, laugh: reactionCount, hooray: reactionCount, confused: reactionCount, heart: reactionCount, rocket: reactionCount, eyes: reactionCount },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    ),
   })
   .map(
     (g): GeneratedIssue => ({
@@ -67,14 +84,16 @@ const generatedIssue = fc
         user: g.user,
         labels: g.labels,
         state: g.closedAt === null ? 'open' : 'closed',
-        locked: false,
+        locked: g.locked,
+        state_reason: g.stateReason,
+        ...(g.reactions === undefined ? {} : { reactions: g.reactions }),
         assignees: g.assignees,
         milestone: g.milestone,
         comments: g.commentCount,
         created_at: g.created,
         updated_at: new Date(Date.parse(g.created) + g.updatedHours * 3_600_000).toISOString(),
         closed_at: g.closedAt === null ? null : new Date(Math.max(Date.parse(g.closedAt), Date.parse(g.created))).toISOString(),
-        ...(g.isPull ? { pull_request: { merged_at: null } } : {}),
+        ...(g.isPull ? { pull_request: { merged_at: g.mergedAt }, ...(g.draft === null ? {} : { draft: g.draft }) } : {}),
       },
       comments: g.comments,
     }),
@@ -107,11 +126,17 @@ function leaf(syntax: readonly string[]): fc.Arbitrary<SearchTerm> {
       .map(([role, login]): SearchTerm => ({ kind: 'user', role, login, span: SPAN })),
     fc.constantFrom('v1.0', 'V1.0', 'ünïcode', 'none').map((title): SearchTerm => ({ kind: 'milestone', title, span: SPAN })),
     fc
-      .tuple(fc.constantFrom<DateField>('created', 'updated', 'closed'), range)
+      .tuple(fc.constantFrom<DateField>('created', 'updated', 'closed', 'merged'), range)
       .map(([field, [from, to]]): SearchTerm => ({ kind: 'date', field, range: { from, to }, span: SPAN })),
     fc
       .tuple(fc.option(fc.integer({ min: 0, max: 4 })), fc.option(fc.integer({ min: 0, max: 4 })))
       .map(([min, max]): SearchTerm => ({ kind: 'comments', range: { min, max }, span: SPAN })),
+    fc
+      .tuple(fc.constantFrom<CountField>('reactions', 'interactions'), fc.option(fc.integer({ min: 0, max: 12 })), fc.option(fc.integer({ min: 0, max: 12 })))
+      .map(([field, min, max]): SearchTerm => ({ kind: 'count', field, range: { min, max }, span: SPAN })),
+    fc.tuple(fc.constantFrom('merged' as const, 'draft' as const, 'locked' as const), fc.boolean()).map(([kind, value]): SearchTerm => ({ kind, value, span: SPAN })),
+    fc.constantFrom('public' as const, 'private' as const).map((value): SearchTerm => ({ kind: 'visibility', value, span: SPAN })),
+    fc.constantFrom<StateReason>('completed', 'not_planned', 'reopened', 'duplicate').map((value): SearchTerm => ({ kind: 'reason', value, span: SPAN })),
   );
 }
 
@@ -127,7 +152,7 @@ const tree = (syntax: readonly string[]): fc.Arbitrary<SearchNode> => fc.letrec<
 })).node;
 
 const sort = fc.option(
-  fc.record({ field: fc.constantFrom('created' as const, 'updated' as const, 'comments' as const), order: fc.constantFrom('asc' as const, 'desc' as const) }),
+  fc.record({ field: fc.constantFrom(...SEARCH_SORT_FIELDS), order: fc.constantFrom('asc' as const, 'desc' as const) }),
 );
 const fields = fc.subarray([...TEXT_FIELDS], { minLength: 1 });
 

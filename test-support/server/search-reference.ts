@@ -3,7 +3,7 @@
  * the imported issue objects, with no index and no SQL: what every storage engine's
  * `searchIssues` is held to by the property tests.
  */
-import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, TextField } from '../../src/shared/search-query';
+import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, StateReason, TextField } from '../../src/shared/search-query';
 import { mentionsIn } from '../../src/server/store/build-documents';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { soughtRuns } from '../../src/server/store/word-forms';
@@ -83,7 +83,31 @@ class Candidate {
     return this.issue.labels.map((l) => (typeof l === 'string' ? l : l.name));
   }
 
+  /** One kind of reaction, by the rollup's key (`+1`, `laugh` …), or all together (`total_count`). */
+  reactions(key: string): number {
+    const r = this.issue.reactions ?? {};
+    const kinds = ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'] as const;
+    // The stored rollup's total is the sum of its kinds, whatever total the import said.
+    if (key === 'total_count') return kinds.reduce((sum, k) => sum + (r[k] ?? 0), 0);
+    return r[key as (typeof kinds)[number]] ?? 0;
+  }
+
+  get interactions(): number {
+    return this.issue.comments + this.reactions('total_count');
+  }
+
+  /** As the stored document has it: an open issue keeps only `reopened`; a closed one without a reason was completed. */
+  get stateReason(): StateReason | null {
+    const reason = this.issue.state_reason ?? null;
+    if (this.issue.state === 'open') return reason === 'reopened' ? 'reopened' : null;
+    return reason ?? 'completed';
+  }
+
   date(field: DateField): string | null {
+    if (field === 'merged') {
+      const merged = this.issue.pull_request?.merged_at;
+      return merged ? iso(merged) : null;
+    }
     if (field === 'created') return iso(this.issue.created_at);
     if (field === 'updated') return iso(this.issue.updated_at);
     if (this.issue.state === 'open') return null;
@@ -147,12 +171,39 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
       const n = c.issue.comments;
       return (term.range.min === null || n >= term.range.min) && (term.range.max === null || n <= term.range.max);
     }
+    case 'count': {
+      const n = term.field === 'reactions' ? c.reactions('total_count') : c.interactions;
+      return (term.range.min === null || n >= term.range.min) && (term.range.max === null || n <= term.range.max);
+    }
+    case 'merged':
+      return c.issue.pull_request !== undefined && (c.date('merged') !== null) === term.value;
+    case 'draft':
+      return c.issue.pull_request !== undefined && (c.issue.draft ?? false) === term.value;
+    case 'locked':
+      return c.issue.locked === term.value;
+    case 'visibility':
+      return c.repo.isPrivate === (term.value === 'private');
+    case 'reason':
+      return c.issue.pull_request === undefined && c.stateReason === term.value;
   }
 }
 
+/** The rollup's key each reaction order counts (GitHub's sort names the emoji). */
+const REACTION_SORT_KEYS: Record<string, string> = {
+  reactions: 'total_count',
+  'reactions-+1': '+1',
+  'reactions--1': '-1',
+  'reactions-smile': 'laugh',
+  'reactions-thinking_face': 'confused',
+  'reactions-heart': 'heart',
+  'reactions-tada': 'hooray',
+};
+
 function sortValue(c: Candidate, sort: SearchSort): string | number {
   if (sort.field === 'comments') return c.issue.comments;
-  return c.date(sort.field) ?? '';
+  if (sort.field === 'interactions') return c.interactions;
+  if (sort.field === 'created' || sort.field === 'updated') return c.date(sort.field) ?? '';
+  return c.reactions(REACTION_SORT_KEYS[sort.field] ?? 'total_count');
 }
 
 function scopeTerms(node: SearchNode | null): Array<Extract<SearchTerm, { kind: 'repo' | 'owner' }>> {

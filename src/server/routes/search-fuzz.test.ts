@@ -1,16 +1,18 @@
 // No input makes GET /search/issues fail: random and query-shaped `q` strings, with and without
-// advanced search and search_type, through app.request against a real SQLite store, answer 200,
-// 401 or 422, never 5xx, and never name a private repository to a caller without access.
+// advanced search and search_type, through app.request against a real store, answer 200, 401 or
+// 422, never 5xx, and never name a private repository to a caller without access: SQLite, and in
+// the server-postgres project a fresh PostgreSQL database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from '../limits/rate-limiter';
-import type { SqliteStore } from '../store/sqlite/sqlite-store';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openCommandStorage } from '../store/open-storage';
+import type { Storage } from '../store/storage';
+import { createDatabase } from '../../../test-support/server/create-postgres-database';
 import { importSearchRepositories } from '../../../test-support/server/search-repository';
 import { makeIssues, TOKENS } from '../../../test-support/server/test-service';
 
@@ -18,17 +20,18 @@ const RUNS = 400;
 const HUGE = { ...DEFAULT_RATE_LIMITS, unauthLimit: 1e9, authLimit: 1e9, burstLimit: 1e9, searchUnauthLimit: 1e9, searchAuthLimit: 1e9 };
 
 let dir: string;
-let store: SqliteStore;
+let store: Storage;
 let app: ReturnType<typeof createApp>;
 const logged: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-fuzz-'));
-  store = openSqliteStore(path.join(dir, 'fuzz.db'));
+  const onPostgres = process.env.ISSUESCOPE_TEST_STORAGE === 'postgres';
+  store = await openCommandStorage(onPostgres ? await createDatabase(inject('postgresUrl')) : path.join(dir, 'fuzz.db'));
   const now = Date.now();
   await importSearchRepositories(store, now);
-  store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
-  store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice', expiresAt: null, repos: ['octo/secret'] }, now);
+  await store.importIssues({ owner: 'octo', name: 'secret', makePrivate: true }, makeIssues(5, 'Secret plan'), [], now);
+  await store.createToken({ hash: hashToken(TOKENS.alice), login: 'alice', name: 'alice', expiresAt: null, repos: ['octo/secret'] }, now);
   app = createApp({
     store,
     limiter: new RateLimiter(HUGE, Date.now),
@@ -37,8 +40,8 @@ beforeAll(async () => {
     log: (line) => logged.push(line),
   });
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -56,6 +59,9 @@ const piece = fc.oneof(
     'repo:search/lab,octo/secret', 'user:octo', 'org:octo', 'user:nobody', '-user:search', 'repo:octo/nope', 'involves:alice', 'involves:bob,carol',
     'label:"good first issue",bug', 'label:"bug","docs"', 'label:bug,"', 'label:,"",', 'author:app/renovate', 'author:app/', 'archived:false', 'archived:true',
     'archived:', 'review:none', 'head:x', 'NOT', 'AND NOT',
+    'is:unmerged', 'is:locked', '-is:unlocked', 'is:draft', 'draft:false', 'draft:', 'is:private', 'is:public', 'reason:completed', 'reason:"not planned"',
+    'reason:"', 'reactions:>2', 'reactions:0..', 'interactions:*..5', 'interactions:99999999999', 'merged:>2024-03-01', 'merged:', 'sort:reactions-+1-asc',
+    'sort:reactions--1', 'sort:interactions', 'sort:reactions-rocket',
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
@@ -79,7 +85,7 @@ describe('fuzzing GET /search/issues', () => {
       fc.asyncProperty(
         anyQuery,
         fc.boolean(),
-        fc.constantFrom(null, 'created', 'comments', 'reactions', 'x'),
+        fc.constantFrom(null, 'created', 'comments', 'reactions', 'reactions-+1', 'reactions-thinking_face', 'interactions', 'x'),
         fc.constantFrom(null, '1', '2', '34', '0', 'x'),
         fc.boolean(),
         fc.constantFrom(null, null, 'semantic', 'hybrid'),

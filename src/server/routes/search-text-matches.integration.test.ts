@@ -1,10 +1,10 @@
 // GitHub's text-match metadata on GET /search/issues, end to end: the real service and SQLite
 // store over HTTP, asked with and without `Accept: application/vnd.github.text-match+json`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportedIssue } from '../store/import-schema';
+import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations } from '../../../test-support/server/github-openapi';
-import { importSearchRepositories } from '../../../test-support/server/search-repository';
+import { importSearchRepositories, LAB_COMMENTS } from '../../../test-support/server/search-repository';
 import { startTestService, type TestService } from '../../../test-support/server/test-service';
 
 const TEXT_MATCH = { Accept: 'application/vnd.github.text-match+json' };
@@ -49,6 +49,16 @@ const LONG_ISSUE: ImportedIssue = {
   body: LONG_BODY,
 };
 
+/** More comments than one page of them holds; the word is only in the last. */
+const CHATTY_COMMENTS: ImportedComment[] = Array.from({ length: 105 }, (_, i) => ({
+  id: 90_000 + i,
+  issue_url: 'https://api.github.com/repos/search/chatty/issues/1',
+  user: { login: 'erin' },
+  created_at: `2024-02-01T${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
+  updated_at: '2024-02-01T09:00:00Z',
+  body: i === 104 ? 'The zeppelin finally landed' : `Reply ${i}`,
+}));
+
 // Compiled before the service starts: compiling takes seconds and would stall a service in this process.
 const ops = githubOperations('search/issues-and-pull-requests');
 let svc: TestService;
@@ -58,6 +68,7 @@ beforeAll(async () => {
   const store = await openCommandStorage(svc.dbFile);
   await importSearchRepositories(store, Date.now(), { bulk: false });
   await store.importIssues({ owner: 'search', name: 'long', makePrivate: false }, [LONG_ISSUE], [], Date.now());
+  await store.importIssues({ owner: 'search', name: 'chatty', makePrivate: false }, [{ ...LONG_ISSUE, title: 'Busy thread', body: null, comments: 105 }], CHATTY_COMMENTS, Date.now());
   await store.close();
 }, 60_000);
 afterAll(() => svc.close());
@@ -143,9 +154,41 @@ describe('GET /search/issues with text-match metadata', () => {
     expect(match!.matches[0]!.text.toLowerCase()).toBe('kerosene');
   });
 
-  it('answers [] for an item matched only in its comments, and for a query of qualifiers only', async () => {
+  it('reports the comments the words were found in as IssueComment entries, after the issue\'s own', async () => {
+    const reporter = LAB_COMMENTS.find((c) => c.body === 'Profiled: the crash reporter blocks the UI thread');
     const commented = itemOf((await search('repo:search/lab crash')).body, 6);
-    expect(commented.text_matches).toEqual([]);
+    expect(commented.text_matches).toEqual([
+      {
+        object_url: `${svc.api}/repos/search/lab/issues/comments/${reporter?.id}`,
+        object_type: 'IssueComment',
+        property: 'body',
+        fragment: 'Profiled: the crash reporter blocks the UI thread',
+        matches: [{ text: 'crash', indices: [14, 19] }],
+      },
+    ]);
+    // #1 has "Windows" in its title and body, and "nightly" in one of its two comments.
+    const both = itemOf((await search('repo:search/lab windows nightly')).body, 1);
+    expect(both.text_matches?.map((m) => [m.object_type, m.property, m.fragment])).toEqual([
+      ['Issue', 'title', 'Crash on Windows startup'],
+      ['Issue', 'body', 'The app stops when it starts on Windows 11. cc @dave'],
+      ['IssueComment', 'body', 'Fixed in the nightly build'],
+    ]);
+    // Only where the query looks.
+    expect(itemOf((await search('repo:search/lab crash in:title,body')).body, 5).text_matches?.map((m) => m.object_type)).toEqual(['Issue']);
+    expect(itemOf((await search('repo:search/lab crash in:title,body')).body, 1).text_matches?.map((m) => m.property)).toEqual(['title']);
+    expect(itemOf((await search('repo:search/lab "crash reporter" in:comments')).body, 6).text_matches?.map((m) => m.matches)).toEqual([
+      [{ text: 'crash reporter', indices: [14, 28] }],
+    ]);
+  });
+
+  it('finds the words in a comment past the first hundred', async () => {
+    const item = itemOf((await search('repo:search/chatty zeppelin')).body, 1);
+    expect(item.text_matches?.map((m) => [m.object_type, m.object_url, m.fragment])).toEqual([
+      ['IssueComment', `${svc.api}/repos/search/chatty/issues/comments/90104`, 'The zeppelin finally landed'],
+    ]);
+  });
+
+  it('answers [] for a query of qualifiers only', async () => {
     const qualifiers = (await search('repo:search/lab is:open')).body;
     expect(qualifiers.items.length).toBeGreaterThan(0);
     for (const item of qualifiers.items) expect(item.text_matches).toEqual([]);

@@ -7,8 +7,9 @@
  *
  * Matching is the search's own: a word or phrase is its tokens (`searchTokens`, as every engine
  * indexes them: no case, no diacritics) next to each other, in this order, and a lone word not
- * quoted is any of its forms (store/word-forms.ts: `crash` marks `crashes`). Comments are not
- * reported: a hit carries its issue's document, not its comments' text.
+ * quoted is any of its forms (store/word-forms.ts: `crash` marks `crashes`). Where the query looks
+ * in comments, each comment the words were found in is an entry too, as on GitHub: `object_type`
+ * `IssueComment`, `object_url` the comment's, `property` `body`.
  */
 import { searchTokens, type SearchNode, type SearchQuery } from '../../shared/search-query';
 import type { SearchHit, SearchPage } from '../store/records';
@@ -38,7 +39,7 @@ const PROPERTIES = ['title', 'body'] as const;
 
 export interface TextMatch {
   object_url: string;
-  object_type: 'Issue';
+  object_type: 'Issue' | 'IssueComment';
   property: (typeof PROPERTIES)[number];
   fragment: string;
   matches: Array<{ text: string; indices: [number, number] }>;
@@ -129,8 +130,11 @@ export function propertyMatch(text: string, phrases: readonly string[][]): Pick<
   return { fragment, matches };
 }
 
-/** A stored document's `text_matches`; its `object_url` is the document's own (marked) `url`. */
-function textMatchesOf(document: string, phrases: readonly string[][], query: SearchQuery): TextMatch[] {
+/**
+ * A stored document's `text_matches`, then its comments' in the order they were written; each
+ * `object_url` is the matched document's own (marked) `url`.
+ */
+function textMatchesOf(document: string, comments: readonly string[], phrases: readonly string[][], query: SearchQuery): TextMatch[] {
   const issue = JSON.parse(document) as { url: string; title: string; body: string | null };
   const out: TextMatch[] = [];
   for (const property of PROPERTIES) {
@@ -139,7 +143,23 @@ function textMatchesOf(document: string, phrases: readonly string[][], query: Se
     const match = propertyMatch(text, phrases);
     if (match) out.push({ object_url: issue.url, object_type: 'Issue', property, ...match });
   }
+  if (!query.fields.includes('comments')) return out;
+  for (const stored of comments) {
+    const comment = JSON.parse(stored) as { url: string; body: string | null };
+    const match = comment.body ? propertyMatch(comment.body, phrases) : null;
+    if (match) out.push({ object_url: comment.url, object_type: 'IssueComment', property: 'body', ...match });
+  }
   return out;
+}
+
+/** Whether the text matches are looked for in the hits' comments too: the query has words, and looks in comments. */
+export function matchesComments(query: SearchQuery): boolean {
+  return query.fields.includes('comments') && soughtPhrases(query.where).length > 0;
+}
+
+/** The issue number of a hit's stored document. */
+export function numberOf(hit: SearchHit): number {
+  return (JSON.parse(hit.document) as { number: number }).number;
 }
 
 /** A stored document (one JSON object) with one more field at its end, without re-serialising it. */
@@ -151,14 +171,15 @@ function withField(document: string, name: string, value: unknown): string {
 }
 
 /**
- * The page with `text_matches` in every hit's document. The fragments are slices of the stored,
- * cleaned title and body, so they hold no URL marker; `object_url` is a marked URL the answer's
- * rendering fills in like the document's own.
+ * The page with `text_matches` in every hit's document; `comments[k]` holds the stored comments
+ * of hit k, oldest first (none needed unless `matchesComments`). The fragments are slices of the
+ * stored, cleaned title and bodies, so they hold no URL marker; `object_url` is a marked URL the
+ * answer's rendering fills in like the document's own.
  */
-export function withTextMatches(page: SearchPage, query: SearchQuery): SearchPage {
+export function withTextMatches(page: SearchPage, query: SearchQuery, comments: ReadonlyArray<readonly string[]> = []): SearchPage {
   const phrases = soughtPhrases(query.where);
-  const hits = page.hits.map((hit): SearchHit => {
-    const matches = phrases.length === 0 ? [] : textMatchesOf(hit.document, phrases, query);
+  const hits = page.hits.map((hit, k): SearchHit => {
+    const matches = phrases.length === 0 ? [] : textMatchesOf(hit.document, comments[k] ?? [], phrases, query);
     return { ...hit, document: withField(hit.document, 'text_matches', matches) };
   });
   return { ...page, hits };

@@ -7,7 +7,8 @@
  * Rate-limited on the search resource (limits/rate-limit.ts). Answers are
  * not kept in the answer cache: one spans many repositories' data versions.
  * With GitHub's text-match media type in `Accept`, each item carries
- * `text_matches` (search-text-matches.ts); those bytes get their own ETag.
+ * `text_matches` (search-text-matches.ts), its comments' among them; those
+ * bytes get their own ETag.
  * A semantic or hybrid `search_type` is answered lexically, saying why
  * (search-fallback.ts); a query naming only repositories or accounts the
  * caller cannot see is the 422 the store reports (store/search-plan.ts).
@@ -22,10 +23,23 @@ import { parseQueryString } from '../http/query-string';
 import { sendError, sendSpanningAnswer } from '../http/respond';
 import { renderSearchPage } from '../http/search-answer';
 import type { SearchRequest } from '../store/records';
-import type { IssueSearch } from '../store/storage';
+import type { IssueReader, IssueSearch } from '../store/storage';
 import { privateReposOf, resolveMe } from './search-access';
 import { lexicalFallbackReasons, type LexicalFallbackReason } from './search-fallback';
-import { TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
+import { matchesComments, numberOf, TEXT_MATCH_MEDIA_HEADERS, wantsTextMatches, withTextMatches } from './search-text-matches';
+
+/** Comments are read in pages of this many, the most a page holds. */
+const COMMENT_PAGE_SIZE = 100;
+
+/** Every stored comment of one issue, oldest first, for its text matches. */
+async function commentsOf(store: Pick<IssueReader, 'listComments'>, repoId: number, number: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const { total, documents } = await store.listComments(repoId, number, { page, perPage: COMMENT_PAGE_SIZE, since: null });
+    out.push(...documents);
+    if (documents.length < COMMENT_PAGE_SIZE || out.length >= total) return out;
+  }
+}
 
 /** The search a request asks for (and, for a semantic or hybrid one, why it is answered lexically), or the 4xx GitHub would answer it with. */
 function readSearch(c: Context<AppEnv>): { request: SearchRequest; fallback: LexicalFallbackReason[] | null } | ErrorAnswer {
@@ -51,7 +65,7 @@ function readSearch(c: Context<AppEnv>): { request: SearchRequest; fallback: Lex
   return { request, fallback: params.value.searchType === null ? null : lexicalFallbackReasons(params.value.q, params.value.advanced, request.query) };
 }
 
-export function searchRoutes(store: IssueSearch, webBase: string | null): Hono<AppEnv> {
+export function searchRoutes(store: IssueSearch & Pick<IssueReader, 'listComments'>, webBase: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/issues', async (c) => {
@@ -65,7 +79,10 @@ export function searchRoutes(store: IssueSearch, webBase: string | null): Hono<A
     // representation with text matches is validated and cached apart from the one without.
     if (!wantsTextMatches(c.req.header('Accept'))) return sendSpanningAnswer(c, renderSearchPage(c, page, request, webBase, fallback));
     addAnswerHeaders(c, TEXT_MATCH_MEDIA_HEADERS);
-    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query), request, webBase, fallback));
+    // One hit after another: the page holds at most 100, and each reads its comments' pages.
+    const comments: string[][] = [];
+    if (matchesComments(request.query)) for (const hit of page.hits) comments.push(await commentsOf(store, hit.repo.id, numberOf(hit)));
+    return sendSpanningAnswer(c, renderSearchPage(c, withTextMatches(page, request.query, comments), request, webBase, fallback));
   });
 
   return routes;

@@ -61,6 +61,10 @@ export interface IssueRow {
   closedAt: string | null;
   /** folded (`foldName`): search matches milestones by title without case */
   milestoneTitle: string | null;
+  /** the reactions of every kind together (`reactions.total_count`): search's `reactions:`, `interactions:` and their orders */
+  reactions: number;
+  /** a pull request's `merged_at`; null for an issue and an unmerged pull request (`is:merged`, `merged:`) */
+  mergedAt: string | null;
   /** with the text of this import's comments on it */
   search: SearchText;
   doc: DocumentText;
@@ -204,6 +208,8 @@ export function issueRow(
     isPullRequest: doc.pull_request !== undefined,
     closedAt: doc.closed_at,
     milestoneTitle: doc.milestone ? foldName(doc.milestone.title) : null,
+    reactions: doc.reactions?.total_count ?? 0,
+    mergedAt: doc.pull_request?.merged_at ?? null,
     search: { title: doc.title, body: doc.body ?? '', comments: commentsText },
     doc: JSON.stringify(doc),
   };

@@ -265,3 +265,52 @@ describe('a database from before search', () => {
     }
   });
 });
+
+describe('a database from before the reactions and merge columns', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'issuescope-reactions-migrate-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills them from the stored documents when opened: reactions:, interactions:, is:merged, merged: and their orders answer', () => {
+    const file = path.join(dir, 'old.sqlite');
+    const db = new Database(file);
+    for (const migration of MIGRATIONS.slice(0, 5)) {
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
+    db.pragma('user_version = 5');
+    db.prepare("INSERT INTO repos (id, owner, name, private, created_at, modified_at) VALUES (1, 'octo', 'old', 0, '2024-01-01T00:00:00Z', 0)").run();
+    const old = [
+      issue(1, { reactions: { '+1': 2, heart: 3 }, comments: 1 }),
+      issue(2, { title: 'Merged change', state: 'closed', closed_at: '2024-03-01T00:00:00Z', pull_request: { merged_at: '2024-03-01T00:00:00Z' }, reactions: { eyes: 1 } }),
+      issue(3, { comments: 4 }),
+    ];
+    for (const imported of old) {
+      // The rows as the previous schema's import wrote them.
+      const row = issueRow(imported, 1, new Map(), { localAvatars: false });
+      db.prepare(
+        `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc, is_pull_request, closed_at, milestone_title)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(row.number, row.state, row.createdAt, row.updatedAt, row.comments, row.creator, row.milestone, row.assigneeCount, row.doc, row.isPullRequest ? 1 : 0, row.closedAt, row.milestoneTitle);
+    }
+    db.close();
+
+    const store = openSqliteStore(file);
+    try {
+      expect(numbers(search(store, { kind: 'count', field: 'reactions', range: { min: 1, max: null }, span: SPAN }))).toEqual([2, 1]);
+      expect(numbers(search(store, { kind: 'count', field: 'interactions', range: { min: 4, max: null }, span: SPAN }))).toEqual([3, 1]);
+      expect(numbers(search(store, { kind: 'merged', value: true, span: SPAN }))).toEqual([2]);
+      const mergedInMarch = { kind: 'date', field: 'merged', range: { from: '2024-03-01T00:00:00Z', to: '2024-03-02T00:00:00Z' }, span: SPAN } as const;
+      expect(numbers(search(store, mergedInMarch))).toEqual([2]);
+      expect(numbers(search(store, null, { sort: { field: 'reactions', order: 'desc' } }))).toEqual([1, 2, 3]);
+    } finally {
+      store.close();
+    }
+  });
+});

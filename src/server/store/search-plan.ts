@@ -5,7 +5,7 @@
  * to their index's query language, qualifiers to predicates) each in its own SQL; answers must
  * not differ between them, so these rules live once.
  */
-import type { SearchNode, SearchSort, UserRole } from '../../shared/search-query';
+import type { DateField, SearchNode, SearchSort, SearchSortField, SearchTerm, UserRole } from '../../shared/search-query';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from './word-forms';
 
@@ -127,17 +127,102 @@ export function isRanked(sort: SearchSort | null, informative: boolean, boosting
 
 export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
 
+/**
+ * How an engine reads a fact of the issue's stored document (`i.doc`, the JSON served), for the
+ * rarer qualifiers and orders over facts no column holds: locked, draft, the state reason and
+ * one kind of reaction. A path names keys from the document's root (`['reactions', '+1']`).
+ * The common ones (all reactions, interactions, the merge) have columns, as reading every
+ * document made an order by reactions over 100,000 issues take seconds a page.
+ */
+export interface DocumentDialect {
+  /** the string at `path`, NULL where the document has none (an open issue's `state_reason`); compared as bytes */
+  text(path: readonly string[]): string;
+  /** the whole number at `path`, 0 where the document has none: never NULL, so it can order */
+  count(path: readonly string[]): string;
+  /** whether `path` holds JSON `true`: a predicate that is true or false, never NULL */
+  flag(path: readonly string[]): string;
+  /** a placeholder bound to `value` */
+  param(value: unknown): string;
+}
+
+/**
+ * The reactions rollup's key each reaction order counts: GitHub's sort names the emoji
+ * (`smile`, `thinking_face`, `tada`), the rollup its reaction (`laugh`, `confused`, `hooray`).
+ */
+const REACTION_KEYS: Partial<Record<SearchSortField, string>> = {
+  'reactions-+1': '+1',
+  'reactions--1': '-1',
+  'reactions-smile': 'laugh',
+  'reactions-thinking_face': 'confused',
+  'reactions-heart': 'heart',
+  'reactions-tada': 'hooray',
+};
+
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
 
 /**
- * The ORDER BY of a search over `issues i` with a `score` column, the same text in every
- * engine's SQL. Its columns are NOT NULL, so the engines' different places for NULL never
- * matter, and the timestamps compare as bytes on both (PostgreSQL's are COLLATE "C").
+ * GitHub: interactions are an issue's reactions and comments together. Written as the
+ * `issues_interactions` index has it, so an order by interactions walks that index.
  */
-export function searchOrderSql(sort: SearchSort | null, ranked: boolean): string {
+const INTERACTIONS_SQL = '(i.comments + i.reactions)';
+
+/** What a sort orders by: a column, or one kind of reaction read from the document. Never NULL. */
+function sortKeySql(field: SearchSortField, documents: DocumentDialect): string {
+  if (field === 'created' || field === 'updated' || field === 'comments') return SORT_COLUMNS[field];
+  if (field === 'reactions') return 'i.reactions';
+  if (field === 'interactions') return INTERACTIONS_SQL;
+  return documents.count(['reactions', REACTION_KEYS[field] ?? 'total_count']);
+}
+
+/** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
+export function dateColumnSql(field: DateField): string {
+  return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
+}
+
+/** The terms over what the service stores beyond the list's facts (columns, the document, the repository's visibility), whose predicates both engines write alike. */
+export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
+
+/**
+ * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
+ * what it says. As GitHub's "Searching issues and pull requests" has them: `is:merged` and
+ * `is:unmerged` (open, or closed without a merge) and `draft:` select pull requests only;
+ * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason` of
+ * issues only.
+ */
+export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect): string {
+  switch (term.kind) {
+    case 'count': {
+      const value = term.field === 'reactions' ? 'i.reactions' : INTERACTIONS_SQL;
+      const parts = ['1 = 1'];
+      if (term.range.min !== null) parts.push(`${value} >= ${documents.param(term.range.min)}`);
+      if (term.range.max !== null) parts.push(`${value} <= ${documents.param(term.range.max)}`);
+      return `(${parts.join(' AND ')})`;
+    }
+    case 'merged':
+      return `(i.is_pull_request = 1 AND i.merged_at IS ${term.value ? 'NOT NULL' : 'NULL'})`;
+    case 'draft':
+      return `(i.is_pull_request = 1 AND ${term.value ? '' : 'NOT '}${documents.flag(['draft'])})`;
+    case 'locked':
+      return term.value ? documents.flag(['locked']) : `NOT ${documents.flag(['locked'])}`;
+    case 'visibility':
+      return `i.repo_id IN (SELECT id FROM repos WHERE private = ${term.value === 'private' ? 1 : 0})`;
+    case 'reason':
+      // "Search by the reason an issue was closed": issues only, though a closed pull request's
+      // stored document says `completed` too.
+      return `(i.is_pull_request = 0 AND COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)})`;
+  }
+}
+
+/**
+ * The ORDER BY of a search over `issues i` with a `score` column, the same text in every
+ * engine's SQL. Its keys are NOT NULL (a count the document lacks is 0), so the engines'
+ * different places for NULL never matter, and the timestamps compare as bytes on both
+ * (PostgreSQL's are COLLATE "C").
+ */
+export function searchOrderSql(sort: SearchSort | null, ranked: boolean, documents: DocumentDialect): string {
   if (sort !== null) {
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
-    return `${SORT_COLUMNS[sort.field]} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
+    return `${sortKeySql(sort.field, documents)} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
   }
   // Best match: the most relevant first, and among equals (or with no text) the newest.
   return `${ranked ? 'score DESC, ' : ''}i.created_at DESC, i.repo_id DESC, i.number DESC`;

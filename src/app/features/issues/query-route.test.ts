@@ -58,6 +58,10 @@ describe('which endpoint answers a query', () => {
     'author:a author:b',
     'is:nonsense',
     'foo:bar',
+    'sort:reactions',
+    'label:bug sort:interactions-asc',
+    'is:locked',
+    'reason:completed',
   ])('sends %j to search', (q) => {
     expect(routeQuery(q)).toEqual({ kind: 'search', advanced: false });
   });

@@ -101,10 +101,13 @@ export function routeQuery(q: string, milestoneNumber: MilestoneNumber = noMiles
   if (!parsed.result.ok) return search;
   const { where, fields, sort } = parsed.result.query;
   if (fields.length !== TEXT_FIELDS.length) return search;
+  // The list sorts by created, updated and comments only; reactions and interactions are search's.
+  const listSort = sort?.field === 'created' || sort?.field === 'updated' || sort?.field === 'comments' ? sort.field : null;
+  if (sort !== null && listSort === null) return search;
   const filters: ListFilters = {
     // With a query, github.com shows both states unless it names one.
     state: 'all',
-    sort: sort?.field ?? 'created',
+    sort: listSort ?? 'created',
     direction: sort?.order ?? 'desc',
     labels: [],
     since: null,

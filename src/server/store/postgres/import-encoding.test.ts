@@ -20,6 +20,8 @@ function issueRow(number: number, overrides: Partial<IssueRow> = {}): IssueRow {
     isPullRequest: false,
     closedAt: null,
     milestoneTitle: null,
+    reactions: 0,
+    mergedAt: null,
     search: { title: 'Rocket launch', body: '', comments: '' },
     doc: '{"title":"Rocket launch","body":"say \\"hi\\"\\n"}',
     ...overrides,

@@ -64,8 +64,9 @@ export interface Reference {
 /** The columns of `issues` a fresh issue's COPY writes, in the order of its values. */
 export const ISSUE_COPY_COLUMNS = [
   'repo_id', 'number', 'state', 'created_at', 'updated_at', 'comments', 'creator', 'milestone', 'assignee_count', 'doc', 'is_pull_request', 'closed_at', 'milestone_title',
+  'reactions', 'merged_at',
 ] as const;
-const ISSUE_COPY_TYPES: readonly BinaryColumn[] = ['int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text'];
+const ISSUE_COPY_TYPES: readonly BinaryColumn[] = ['int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text', 'int4', 'text'];
 
 /** The tables of the rows hanging off an issue that an issue's import writes, and the columns each COPY writes. */
 export const LINK_COPY_COLUMNS = {
@@ -141,6 +142,7 @@ function issueCopy(repoId: number, rows: readonly IssueRow[]): Buffer {
   for (const r of rows) {
     copy.add([
       repoId, r.number, r.state, r.createdAt, r.updatedAt, r.comments, r.creator, r.milestone, r.assigneeCount, r.doc, r.isPullRequest ? 1 : 0, r.closedAt, r.milestoneTitle,
+      r.reactions, r.mergedAt,
     ]);
   }
   return copy.bytes();
@@ -161,6 +163,8 @@ function issueJson(rows: readonly IssueRow[]): string {
       p: r.isPullRequest ? 1 : 0,
       cl: wellFormed(r.closedAt),
       mt: wellFormed(r.milestoneTitle),
+      r: r.reactions,
+      mg: wellFormed(r.mergedAt),
     })),
   );
 }

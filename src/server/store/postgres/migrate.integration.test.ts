@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { issueRow } from '../import-rows';
 import { MIGRATIONS } from '../sqlite/schema';
 import { StoreError } from '../store-error';
 import { migratePostgres } from './migrate';
@@ -119,8 +120,9 @@ async function postgresShape(client: pg.Client): Promise<SchemaShape> {
   }
   const indexes = await client.query<{ name: string; table: string; columns: string[] }>(`
     SELECT i.relname AS name, t.relname AS table,
-      ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(attnum, ord)
-            JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns
+      -- an expression (attnum 0) is an empty name, as SQLite's index_info gives it
+      ARRAY(SELECT COALESCE(a.attname::text, '') FROM unnest(x.indkey) WITH ORDINALITY k(attnum, ord)
+            LEFT JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
     JOIN pg_namespace n ON n.oid = t.relnamespace
     WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`);
@@ -218,5 +220,36 @@ describe('migratePostgres', () => {
     const labels = await client.query<{ name: string }>('SELECT name FROM labels WHERE repo_id = $1 ORDER BY name', [repo.rows[0]!.id]);
     // as SQLite's NOCASE orders them: by the lower-cased bytes ('-' before 'u')
     expect(labels.rows.map((r) => r.name)).toEqual(['api', 'b-side', 'bug', 'Docs', 'Zebra']);
+  });
+
+  it('fills the reactions and merge columns of issues stored before them from their documents, URL markers and all', async () => {
+    const { client } = await freshClient();
+    const before = 5;
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    for (const [index, sql] of PG_MIGRATIONS.slice(0, before).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    const repo = await client.query<{ id: string }>("INSERT INTO repos (owner, name, created_at, modified_at) VALUES ('octo', 'old', '2024-01-01T00:00:00Z', 0) RETURNING id");
+    const base = { title: 'Old', user: { login: 'ann' }, labels: [], locked: false, assignees: [], comments: 0, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', body: null };
+    const rows = [
+      issueRow({ ...base, number: 1, state: 'open', reactions: { '+1': 2, heart: 3 } }, 1, new Map(), { localAvatars: false }),
+      issueRow({ ...base, number: 2, state: 'closed', closed_at: '2024-03-01T00:00:00Z', pull_request: { merged_at: '2024-03-01T10:00:00Z' } }, 1, new Map(), { localAvatars: false }),
+    ];
+    // The documents hold the API marker, U+0000, that PostgreSQL's json functions cannot read.
+    expect(rows.every((r) => String(r.doc).includes('"\\u0000'))).toBe(true);
+    for (const r of rows) {
+      await client.query(
+        `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc, is_pull_request, closed_at, milestone_title)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [repo.rows[0]!.id, r.number, r.state, r.createdAt, r.updatedAt, r.comments, r.creator, r.milestone, r.assigneeCount, r.doc, r.isPullRequest ? 1 : 0, r.closedAt, r.milestoneTitle],
+      );
+    }
+    expect(await migratePostgres(client)).toEqual({ applied: PG_MIGRATIONS.length - before });
+    const filled = await client.query<{ number: string; reactions: number; merged_at: string | null }>('SELECT number, reactions, merged_at FROM issues ORDER BY number');
+    expect(filled.rows.map((r) => [Number(r.number), r.reactions, r.merged_at])).toEqual([
+      [1, 5, null],
+      [2, 0, '2024-03-01T10:00:00Z'],
+    ]);
   });
 });

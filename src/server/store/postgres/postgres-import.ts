@@ -182,12 +182,13 @@ async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale
   if (batch.againRows !== null) {
     await sql.query(
       `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
-         is_pull_request, closed_at, milestone_title)
-       SELECT $1, n, s, c, u, k, cr, m, a, d, p, cl, mt
-       FROM json_to_recordset($2::json) AS t(n bigint, s text, c text, u text, k int, cr citext, m bigint, a int, d text, p smallint, cl text, mt text)
+         is_pull_request, closed_at, milestone_title, reactions, merged_at)
+       SELECT $1, n, s, c, u, k, cr, m, a, d, p, cl, mt, r, mg
+       FROM json_to_recordset($2::json) AS t(n bigint, s text, c text, u text, k int, cr citext, m bigint, a int, d text, p smallint, cl text, mt text, r int, mg text)
        ON CONFLICT (repo_id, number) DO UPDATE SET state = excluded.state, created_at = excluded.created_at, updated_at = excluded.updated_at,
          comments = excluded.comments, creator = excluded.creator, milestone = excluded.milestone, assignee_count = excluded.assignee_count,
-         doc = excluded.doc, is_pull_request = excluded.is_pull_request, closed_at = excluded.closed_at, milestone_title = excluded.milestone_title`,
+         doc = excluded.doc, is_pull_request = excluded.is_pull_request, closed_at = excluded.closed_at, milestone_title = excluded.milestone_title,
+         reactions = excluded.reactions, merged_at = excluded.merged_at`,
       [repoId, batch.againRows],
     );
   }

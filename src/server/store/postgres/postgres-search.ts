@@ -19,7 +19,20 @@
 import { searchTokens, TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../../shared/search-query';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
-import { conjunctsOf, INVOLVED_ROLES, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf, type TextTerms } from '../search-plan';
+import {
+  conjunctsOf,
+  dateColumnSql,
+  INVOLVED_ROLES,
+  isInformative,
+  isRanked,
+  namesSomethingVisible,
+  narrowScope,
+  searchOrderSql,
+  storedFactSql,
+  textTermsOf,
+  type DocumentDialect,
+  type TextTerms,
+} from '../search-plan';
 import { foldName } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../word-forms';
 import { FIELD_WEIGHTS } from './search-document';
@@ -43,6 +56,31 @@ const TRUE = 'TRUE';
 const FALSE = 'FALSE';
 
 type LabelRow = Row & { id: number; name: string };
+
+/**
+ * The issue's document as json. Its URL markers are `\u0000` escapes (issue-document.ts), which
+ * PostgreSQL's JSON functions refuse to read ("unsupported Unicode escape sequence") even where
+ * they only pass over them: the API marker, the only one that is U+0000, is dropped first. In
+ * stored JSON `"\u0000` (after a quote) can only be that marker, as issue-document.ts explains.
+ */
+const DOCUMENT_JSON = `replace(i.doc, '"\\u0000', '"')::json`;
+
+/** The issue's document read with PostgreSQL's json operators; `param` binds a value. */
+function postgresDocuments(param: (value: unknown) => string): DocumentDialect {
+  // Keys hold no comma, brace, quote or space, so the path needs no quoting as a text[] literal.
+  const at = (path: readonly string[]): string => `(${DOCUMENT_JSON} #>> '{${path.join(',')}}')`;
+  return {
+    text: (path) => `${at(path)} COLLATE "C"`,
+    count: (path) => `COALESCE(${at(path)}::bigint, 0)`,
+    flag: (path) => `COALESCE(${at(path)} = 'true', FALSE)`,
+    param,
+  };
+}
+
+/** For what binds nothing: the orders. */
+const UNBOUND_DOCUMENTS = postgresDocuments(() => {
+  throw new Error('an order binds no value');
+});
 type PageRow = Row & { repo_id: number; number: number; doc: string; score: number };
 
 /**
@@ -117,7 +155,7 @@ class Compiler {
         // SQLite's `IS ?`: an issue without a milestone is false, not NULL.
         return `(i.milestone_title IS NOT NULL AND i.milestone_title = ${this.p(foldName(term.title))})`;
       case 'date': {
-        const column = { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at' }[term.field];
+        const column = dateColumnSql(term.field);
         const parts = [`${column} IS NOT NULL`];
         if (term.range.from !== null) parts.push(`${column} >= ${this.p(term.range.from)}`);
         if (term.range.to !== null) parts.push(`${column} < ${this.p(term.range.to)}`);
@@ -129,6 +167,13 @@ class Compiler {
         if (term.range.max !== null) parts.push(`i.comments <= ${this.p(term.range.max)}`);
         return `(${parts.join(' AND ')})`;
       }
+      case 'count':
+      case 'merged':
+      case 'draft':
+      case 'locked':
+      case 'visibility':
+      case 'reason':
+        return storedFactSql(term, postgresDocuments((value) => this.p(value)));
     }
   }
 
@@ -270,7 +315,7 @@ export async function searchIssuesOnPostgres(sql: Sql, request: SearchRequest): 
   const score = scoreOf(plan, params);
   const rows = await sql.query<PageRow>(
     `SELECT i.repo_id, i.number, i.doc, ${score} AS score FROM ${from} WHERE ${where}
-     ORDER BY ${searchOrderSql(request.sort, plan.ranked)} LIMIT ${params.next(request.perPage)} OFFSET ${params.next(offset)}`,
+     ORDER BY ${searchOrderSql(request.sort, plan.ranked, UNBOUND_DOCUMENTS)} LIMIT ${params.next(request.perPage)} OFFSET ${params.next(offset)}`,
     params.values,
   );
   const hits: SearchHit[] = rows.map((r) => {

@@ -333,4 +333,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // 6: SQLite's migration 6, search's reactions and merge time as columns, filled from the
+  // documents (their U+0000 URL marker dropped first: PostgreSQL's json functions cannot read it).
+  `
+  ALTER TABLE issues ADD COLUMN reactions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN merged_at TEXT COLLATE "C";
+  UPDATE issues SET
+    reactions = COALESCE((replace(doc, '"\\u0000', '"')::json #>> '{reactions,total_count}')::int, 0),
+    merged_at = replace(doc, '"\\u0000', '"')::json #>> '{pull_request,merged_at}';
+  CREATE INDEX issues_reactions ON issues (repo_id, reactions, number);
+  CREATE INDEX issues_interactions ON issues (repo_id, (comments + reactions), number);
+  CREATE INDEX issues_merged ON issues (repo_id, merged_at);
+  `,
 ];

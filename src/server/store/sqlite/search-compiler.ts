@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../../shared/search-query';
 import type { RepoRecord } from '../records';
-import { INVOLVED_ROLES } from '../search-plan';
+import { dateColumnSql, INVOLVED_ROLES, storedFactSql, type DocumentDialect } from '../search-plan';
 import { foldName, SEARCH_KEY_SQL } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../word-forms';
 
@@ -52,6 +52,23 @@ export function phraseOf(leaf: TextLeaf, fields: readonly TextField[], holds?: (
   const phrase = runs.length === 1 ? (runs[0] as string) : `(${runs.join(' OR ')})`;
   const columns = fields.length === 0 || fields.length === TEXT_FIELDS.length ? null : fields;
   return columns === null ? phrase : `{${columns.join(' ')}} : ${phrase}`;
+}
+
+/**
+ * The issue's document read with SQLite's JSON functions; `args` takes the values bound, in the
+ * order their placeholders appear. JSON `true` reads as 1. Every key is quoted (`"+1"`).
+ */
+export function sqliteDocuments(args: unknown[]): DocumentDialect {
+  const at = (path: readonly string[]): string => `'$${path.map((k) => `."${k}"`).join('')}'`;
+  return {
+    text: (path) => `json_extract(i.doc, ${at(path)})`,
+    count: (path) => `COALESCE(json_extract(i.doc, ${at(path)}), 0)`,
+    flag: (path) => `(COALESCE(json_extract(i.doc, ${at(path)}), 0) = 1)`,
+    param: (value) => {
+      args.push(value);
+      return '?';
+    },
+  };
 }
 
 /** The repositories a search may look in, and the SQL that keeps a column among them. */
@@ -124,7 +141,7 @@ export class Compiler {
       case 'milestone':
         return sql('i.milestone_title IS ?', foldName(term.title));
       case 'date': {
-        const column = { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at' }[term.field];
+        const column = dateColumnSql(term.field);
         const parts = [sql(`${column} IS NOT NULL`)];
         if (term.range.from !== null) parts.push(sql(`${column} >= ?`, term.range.from));
         if (term.range.to !== null) parts.push(sql(`${column} < ?`, term.range.to));
@@ -135,6 +152,15 @@ export class Compiler {
         if (term.range.min !== null) parts.push(sql('i.comments >= ?', term.range.min));
         if (term.range.max !== null) parts.push(sql('i.comments <= ?', term.range.max));
         return wrap(join(parts, ' AND '));
+      }
+      case 'count':
+      case 'merged':
+      case 'draft':
+      case 'locked':
+      case 'visibility':
+      case 'reason': {
+        const args: unknown[] = [];
+        return { sql: storedFactSql(term, sqliteDocuments(args)), args };
       }
     }
   }
