@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BadCredentialsError, NetworkError } from '../api/api-errors';
+import { BadCredentialsError, NetworkError, RateLimitedError, ServerError } from '../api/api-errors';
+import { clockTime } from '../lib/time-format';
 import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../../../test-support/app/fake-api';
 import { renderApp } from '../../../test-support/app/render-app';
 
@@ -48,22 +49,21 @@ describe('the settings panel', () => {
     expect(panel).toHaveTextContent('Check that the whole token was pasted, or create a new one');
   });
 
-  it('checks a token before saving it: a refused one is not saved unless the user insists', async () => {
+  it('checks a token before saving it: a refused one is not saved, with no way to save it anyway', async () => {
     const user = userEvent.setup();
     const { services, api } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new BadCredentialsError('Bad credentials', 401) : undefined) });
     await user.type(await screen.findByLabelText('Token'), 'isc_pat_expired');
     await user.click(screen.getByRole('button', { name: 'Save token' }));
 
     const refusal = await screen.findByText(/the service refused this token/);
-    expect(refusal.closest('[role="alert"]')).toHaveTextContent('Not saved: the service refused this token');
+    expect(refusal.closest('[role="alert"]')).toHaveTextContent(
+      'Not saved: the service refused this token (401 Bad credentials): it is mistyped, expired or revoked. Paste the whole token, or create a new one.',
+    );
     expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
     expect(services.settings.getSnapshot().token).toBeNull();
     expect(screen.queryByText(/Token saved/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save anyway' })).not.toBeInTheDocument();
     expect(api.calls.some((u) => new URL(u).pathname.endsWith('/user'))).toBe(true);
-
-    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
-    expect(services.settings.getSnapshot().token).toBe('isc_pat_expired');
-    expect(await screen.findByText(/^Token saved for this tab only\./)).toHaveTextContent('Token saved for this tab only. Requests with it will fail until it is replaced.');
   });
 
   it('saves a token the service accepts and says whose it is', async () => {
@@ -76,13 +76,20 @@ describe('the settings panel', () => {
     expect(screen.getByText(/This token belongs to/).closest('[role="status"]')).toHaveTextContent('This token belongs to mona.');
   });
 
-  it('saves a token it could not check, and says so', async () => {
+  const RESET_MS = Date.parse('2030-01-01T14:05:00Z');
+  it.each([
+    ['its rate limit is spent', () => new RateLimitedError('API rate limit exceeded', 403, 'primary', RESET_MS, null, null), `Not saved: the service could not check this token because its rate limit is spent (403). Try again at ${clockTime(RESET_MS)}.`],
+    ['it asks to slow down', () => new RateLimitedError('You have exceeded a secondary rate limit', 429, 'secondary', RESET_MS, null, null), `Not saved: the service could not check this token because the service asked to slow down (429). Try again at ${clockTime(RESET_MS)}.`],
+    ['it cannot be reached', () => new NetworkError('offline'), `Not saved: can't reach ${TEST_BASE_URL} to check this token. Check your connection and the service address, then try again.`],
+    ['it fails', () => new ServerError('Service Unavailable', 503), 'Not saved: the service failed (503) while checking this token. Try again in a moment.'],
+  ])('does not save a token it could not check because %s, and says so', async (_why, failure, message) => {
     const user = userEvent.setup();
-    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new NetworkError('offline') : undefined) });
+    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? failure() : undefined) });
     await user.type(await screen.findByLabelText('Token'), SECRET);
     await user.click(screen.getByRole('button', { name: 'Save token' }));
-    expect(await screen.findByText(/It could not be checked just now/)).toHaveTextContent('Token saved for this tab only. It could not be checked just now (see below).');
-    expect(services.settings.getSnapshot().token).toBe(SECRET);
+    expect(await screen.findByText(/^Not saved:/)).toHaveTextContent(message);
+    expect(services.settings.getSnapshot().token).toBeNull();
+    expect(screen.queryByText(/Token saved/)).not.toBeInTheDocument();
   });
 
   it('hints at the shape of the tokens of the service in use', async () => {
