@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BadCredentialsError, NetworkError, RateLimitedError, ServerError } from '../api/api-errors';
 import { clockTime } from '../lib/time-format';
 import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../../../test-support/app/fake-api';
-import { renderApp } from '../../../test-support/app/render-app';
+import { MemoryStorage, renderApp } from '../../../test-support/app/render-app';
 
 const SECRET = 'github_pat_11SECRETSECRETSECRET1234';
 
@@ -138,6 +138,32 @@ describe('the settings panel', () => {
     await user.click(screen.getByRole('button', { name: 'Remove token' }));
     expect(services.settings.getSnapshot().token).toBeNull();
     expect(await screen.findByText('Token removed.')).toBeInTheDocument();
+  });
+
+  it('forgets, with a removed token, the private repositories it opened and their saved views, and keeps the public ones', async () => {
+    const user = userEvent.setup();
+    const device = new MemoryStorage();
+    device.setItem('issuescope.recentRepos', JSON.stringify([
+      { fullName: 'acme/secret-plans', description: 'Launch dates', private: true, visitedAt: 2 },
+      { fullName: 'acme/rocket', description: 'The rocket', private: false, visitedAt: 1 },
+    ]));
+    device.setItem('issuescope.savedViews', JSON.stringify([
+      { id: 'v1', name: 'Secret bugs', owner: 'Acme', repo: 'Secret-Plans', search: '?q=label%3Abug', savedAt: 1 },
+      { id: 'v2', name: 'Rocket bugs', owner: 'acme', repo: 'rocket', search: '?q=label%3Abug', savedAt: 1 },
+    ]));
+    const { router } = renderApp(['/settings'], { token: SECRET, localStorage: device });
+    await user.click(await screen.findByRole('button', { name: 'Remove token' }));
+    expect(await screen.findByText('Token removed.')).toBeInTheDocument();
+
+    await act(() => router.navigate('/'));
+    const recent = await screen.findByRole('region', { name: 'Recent repositories' });
+    expect(within(recent).getByRole('link', { name: 'acme/rocket' })).toBeInTheDocument();
+    expect(within(recent).queryByRole('link', { name: 'acme/secret-plans' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rocket bugs' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Secret bugs' })).not.toBeInTheDocument();
+    // Gone from the device too, not only from the page.
+    expect(device.getItem('issuescope.recentRepos')).not.toContain('secret-plans');
+    expect(device.getItem('issuescope.savedViews')).not.toContain('Secret');
   });
 
   it('switches the service, validating the address, and starts from a clean cache', async () => {
