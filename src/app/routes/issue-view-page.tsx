@@ -77,8 +77,10 @@ export function IssueViewPage() {
           {/* Opened cold, the header shows first; what is below it appears in one go once its texts can render (see the loader). */}
           <Suspense fallback={<IssueBodySkeleton />}>
             <TextsShown until={textsShown}>
-              <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
-                <div className="min-w-0 space-y-6">
+              {/* One column on a phone: the description, then assignees, labels and milestone, then the timeline,
+                  not the sidebar after every comment. Side by side from md up, the sidebar spanning both rows. */}
+              <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem] md:grid-rows-[auto_1fr]">
+                <div className="min-w-0 md:col-start-1 md:row-start-1">
                   <CommentCard
                     user={issue.user}
                     association={issue.author_association}
@@ -89,10 +91,12 @@ export function IssueViewPage() {
                     repo={repo}
                     reactions={issue.reactions}
                   />
-                  <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />
                 </div>
-                <div className="md:order-last">
+                <div className="md:col-start-2 md:row-span-2 md:row-start-1">
                   <IssueSidebar issue={issue} owner={owner} repo={repo} />
+                </div>
+                <div className="min-w-0 md:col-start-1 md:row-start-2">
+                  <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />
                 </div>
               </div>
             </TextsShown>
