@@ -15,6 +15,7 @@ import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { IssueTimeline } from '../features/issue-view/issue-timeline';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-state';
+import { withSelectedIssue } from '../features/issues/selected-issue';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
@@ -39,7 +40,8 @@ export function IssueViewPage() {
   const navigate = useNavigate();
   const query = useIssue(owner, repo, number);
   const { textsShown } = useLoaderData<IssueViewLoaderData | undefined>() ?? TEXTS_AT_HAND;
-  const back = backTarget(location.state, owner, repo);
+  const listed = backTarget(location.state, owner, repo);
+  const back = { to: listed.to, state: withSelectedIssue(listed.state, number) };
 
   useHotkeys({
     u: () => void navigate(back.to, { state: back.state }),
