@@ -1,24 +1,30 @@
 /**
  * Journey: an expired token. Testing it in Settings says "Bad credentials"
  * (with no button to the Settings page already shown); saving it checks it
- * first and refuses it unless the user insists; browsing with it shows the 401
- * message and the way back to Settings.
+ * first and never keeps a token the service did not accept, saying why for
+ * each answer (401, a spent rate limit, no answer); a token saved while valid
+ * that has expired since shows the 401 message and the way back to Settings.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKENS, startE2eService } from './support/service';
 import { issueRows, isIssueListUrl } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
+/** The service's clock: moved back to before the expired token's expiry to save it while it was still valid. */
+let serviceNowMs: number | null = null;
 
 test.beforeAll(async () => {
-  service = await startE2eService();
+  service = await startE2eService({}, { now: () => serviceNowMs ?? Date.now() });
 });
 
 test.afterAll(async () => {
   await service.close();
 });
 
-const EXPIRED = DEMO_TOKENS.find((t) => t.expiresAt !== null)!.token;
+const EXPIRED_TOKEN = DEMO_TOKENS.find((t) => t.expiresAt !== null)!;
+const EXPIRED = EXPIRED_TOKEN.token;
+const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MS_PER_SECOND = 1000;
 
 test('an expired token is refused with Bad credentials, and the page leads to Settings', async ({ page }) => {
   await page.goto(`${service.origin}/settings`);
@@ -34,16 +40,20 @@ test('an expired token is refused with Bad credentials, and the page leads to Se
   // Settings is the page shown: no button to open it.
   await expect(testResult.getByRole('link', { name: 'Open Settings' })).toHaveCount(0);
 
-  // Saving checks the token with the service first, and keeps a refused one out.
+  // Saving checks the token with the service first, and keeps a refused one out, with no way to insist.
   const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user');
   await page.getByRole('button', { name: 'Save token' }).click();
   expect((await checked).status()).toBe(401);
-  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: the service refused this token' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: the service refused this token (401 Bad credentials)' })).toBeVisible();
   await expect(page.getByText('No token for')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save anyway' })).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage))).not.toContain(EXPIRED);
 
-  // Saved anyway, then used to browse.
-  await page.getByRole('button', { name: 'Save anyway' }).click();
+  // Saved a day before it expired, then browsed with after its expiry.
+  serviceNowMs = EXPIRED_TOKEN.expiresAt! * MS_PER_SECOND - 24 * 60 * 60 * MS_PER_SECOND;
+  await page.getByRole('button', { name: 'Save token' }).click();
   await expect(page.getByText('Token saved for this tab only.')).toBeVisible();
+  serviceNowMs = null;
 
   const listAnswer = page.waitForResponse((response) => isIssueListUrl(response.url()));
   await page.getByRole('link', { name: 'Issuescope, start page' }).click();
@@ -67,4 +77,29 @@ test('an expired token is refused with Bad credentials, and the page leads to Se
   await expect(page).toHaveURL(`${service.origin}/settings`);
   await expect(page.getByRole('heading', { name: 'Personal Access Token' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove token' })).toBeVisible();
+});
+
+test('a token the service could not check is not saved, and each reason is said', async ({ page }) => {
+  const limited = await startE2eService({ authLimit: 1 });
+  try {
+    // The token's whole budget spent elsewhere: the check is refused with 403 and a reset time.
+    const spent = await fetch(`${limited.api}/repos/acme/rocket`, { headers: { authorization: `Bearer ${MONA}` } });
+    expect(spent.status).toBe(200);
+    await page.goto(`${limited.origin}/settings`);
+    await page.getByLabel('Token', { exact: true }).fill(MONA);
+    const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user');
+    await page.getByRole('button', { name: 'Save token' }).click();
+    expect((await checked).status()).toBe(403);
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved: the service could not check this token because its rate limit is spent (403). Try again at' })).toBeVisible();
+    await expect(page.getByText('No token for')).toBeVisible();
+
+    // The service gone: no answer at all.
+    await limited.close();
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `Not saved: can't reach ${limited.api} to check this token.` })).toBeVisible();
+    await expect(page.getByText('No token for')).toBeVisible();
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage))).not.toContain(MONA);
+  } finally {
+    await limited.close().catch(() => {});
+  }
 });

@@ -13,8 +13,19 @@ import { startE2eService } from './support/service';
 let service: Awaited<ReturnType<typeof startE2eService>>;
 let replay: GithubReplay;
 
+const RATE_LIMIT_EXCHANGE: RecordedExchange = {
+  method: 'GET',
+  path: '/rate_limit',
+  status: 200,
+  requestHeaders: {},
+  rawHeaders: [['content-type', 'application/json; charset=utf-8']],
+  body: { resources: { core: { limit: 60, remaining: 60, reset: 1_800_000_000, used: 0 } }, rate: { limit: 60, remaining: 60, reset: 1_800_000_000, used: 0 } },
+};
+
 test.beforeAll(async () => {
-  replay = await startGithubReplay(['paginate-issues']);
+  // Settings asks a typed address `GET /rate_limit` before taking it; the recordings have no such exchange, so the
+  // replay answers it as GitHub's OpenAPI example does.
+  replay = await startGithubReplay(['paginate-issues', RATE_LIMIT_EXCHANGE]);
   // The served app's CSP lets it connect to the replay only when the service is told to allow it.
   service = await startE2eService({}, { apiOrigins: [replay.origin] });
 });

@@ -2,7 +2,7 @@
  * Journey: a private repository is "not found" without a token; with mona's
  * token saved in Settings (masked, this tab only, tested first) it lists its
  * issues; the token never shows in an address or in the page; removing it
- * makes the repository not found again.
+ * forgets the repository from the start page and makes it not found again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_TOKENS, startE2eService } from './support/service';
@@ -87,10 +87,20 @@ test('the mona token opens a private repository and never leaks into the page', 
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   expect(await page.content()).not.toContain(MONA);
 
-  // Removing it: not found again.
+  // The start page lists it among the recent repositories, as private.
+  await page.getByRole('link', { name: 'Issuescope, start page' }).click();
+  const recent = page.getByRole('region', { name: 'Recent repositories' });
+  await expect(recent.getByRole('link', { name: 'acme/secret-plans' })).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+
+  // Removing it: forgotten from the start page and the device, and not found again.
   await page.getByRole('button', { name: 'Remove token' }).click();
   await expect(page.getByText('Token removed.')).toBeVisible();
   await expect(page.getByText(/No token for .*: public repositories only/)).toBeVisible();
+  await page.getByRole('link', { name: 'Issuescope, start page' }).click();
+  await expect(recent).toBeVisible();
+  await expect(recent.getByRole('link', { name: 'acme/secret-plans' })).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toContain('secret-plans');
   requests.length = 0;
   await openPrivateRepo(page);
   await expect(page.getByText(NOT_FOUND)).toBeVisible();

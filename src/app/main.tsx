@@ -14,6 +14,7 @@ import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
 import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
 import { createAppServices } from './services/app-services';
+import { keepShellForOffline } from './services/offline-shell';
 import { createSafeStorage } from './storage/safe-storage';
 import './styles.css';
 
@@ -60,6 +61,7 @@ function preloadLaterChunks(): void {
   preloadServiceStatusNotice();
   preloadShortcutsDialog();
   preloadSaveViewDialog();
+  keepShellForOffline();
 }
 
 const SETTLED_POLL_MS = 500;

@@ -47,6 +47,18 @@ describe('offline and cancelled', () => {
     expect(error.message).toContain(flaky.origin);
   });
 
+  it('gives the CORS hint only for a service on another origin than the page', async () => {
+    await flaky.close();
+    const fromElsewhere = createApiClient({ baseUrl: flaky.origin, token: null, etagStore: bed.store, now: () => NOW_MS, pageOrigin: 'http://app.test' });
+    expect(((await failure(fromElsewhere.get('/repos/o/r/none'))) as Error).message).toBe(
+      `Could not reach ${flaky.origin}. Check your connection and the service address; a service on another origin must also allow this page through CORS.`,
+    );
+    const fromItself = createApiClient({ baseUrl: `${flaky.origin}/api`, token: null, etagStore: bed.store, now: () => NOW_MS, pageOrigin: flaky.origin });
+    expect(((await failure(fromItself.get('/repos/o/r/none'))) as Error).message).toBe(
+      `Could not reach ${flaky.origin}. Check your connection; the service may be down or restarting.`,
+    );
+  });
+
   it('reports whether the service answered at all: any status is reachable, a refused connection is not', async () => {
     const seen: boolean[] = [];
     const watched = createApiClient({ baseUrl: flaky.origin, token: null, etagStore: bed.store, now: () => NOW_MS, onReachability: (r) => seen.push(r) });

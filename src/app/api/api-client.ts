@@ -29,6 +29,8 @@ export interface ApiClientOptions {
    * HTTP status, a 5xx included) or not (connection refused or dropped, DNS, CORS)
    */
   onReachability?: (reachable: boolean) => void;
+  /** the origin of the page the client runs in (`location.origin` by default; none in Node): a service there needs no CORS */
+  pageOrigin?: string | null;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -39,6 +41,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Bound: a bare `window.fetch` reference called as a method of another object throws "Illegal invocation".
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
+  const pageOrigin = options.pageOrigin !== undefined ? options.pageOrigin : (globalThis.location?.origin ?? null);
   let identity: Promise<string> | null = null;
 
   function reportReachable(reachable: boolean): void {
@@ -82,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (isAbort(error, signal)) throw error;
       reportReachable(false);
       if (stored !== undefined) return fromStore<T>(stored, { status: 0, url, notModified: false, offline: true });
-      throw networkError(url, error);
+      throw networkError(url, error, pageOrigin);
     }
     reportReachable(true);
 
@@ -109,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     }
 
-    const data = await readBody(response, finalUrl, signal);
+    const data = await readBody(response, finalUrl, signal, pageOrigin);
     const links = parseLinkHeader(response.headers.get('link'), finalUrl);
     await writeStored(store, key, {
       etag: response.headers.get('etag'),
@@ -219,23 +222,26 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 }
 
-function networkError(url: string, cause: unknown): NetworkError {
+function networkError(url: string, cause: unknown, pageOrigin: string | null): NetworkError {
   const origin = new URL(url).origin;
+  // The same origin as the page needs no CORS: there, the hint would send the reader after the wrong cause.
   const error = new NetworkError(
-    `Could not reach ${origin}. Check your connection and the service address; ` +
-      'a service on another origin must also allow this page through CORS.',
+    origin === pageOrigin
+      ? `Could not reach ${origin}. Check your connection; the service may be down or restarting.`
+      : `Could not reach ${origin}. Check your connection and the service address; ` +
+          'a service on another origin must also allow this page through CORS.',
   );
   error.cause = cause;
   return error;
 }
 
-async function readBody(response: Response, url: string, signal: AbortSignal | undefined): Promise<unknown> {
+async function readBody(response: Response, url: string, signal: AbortSignal | undefined, pageOrigin: string | null): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    throw networkError(url, error);
+    throw networkError(url, error, pageOrigin);
   }
   if (text.trim() === '') return null;
   try {

@@ -27,7 +27,9 @@ describe('error messages', () => {
   it('suggests a token for a spent anonymous quota, and says when a token’s own quota resets', () => {
     const resetAt = new Date('2026-05-01T14:30:00').getTime();
     const spent = new RateLimitedError('API rate limit exceeded', 403, 'primary', resetAt, null, null);
-    expect(describeError(spent).next).toBe('Requests resume by themselves when the quota resets. A token raises the limit.');
+    expect(describeError(spent).next).toMatch(/^Requests resume by themselves when the quota resets, at 0?2:30:00\sPM\. A token raises the limit: add one in Settings\.$/);
+    expect(describeError(spent).linksToSettings).toBe(true);
+    expect(describeError(spent, 'repository', { hasToken: true }).linksToSettings).toBe(false);
     const withToken = describeError(spent, 'repository', { hasToken: true }).next;
     expect(withToken).not.toContain('A token raises the limit');
     expect(withToken).toMatch(/^Your token’s quota resets at 0?2:30:00\sPM; requests resume by themselves then\.$/);

@@ -89,7 +89,9 @@ export function describeError(error: unknown, subject: ErrorSubject = 'repositor
           // A token's own quota is what ran out: it raises nothing more, so say when it comes back.
           next: hasToken
             ? `Your token’s quota resets at ${clockTime(error.retryAt)}; requests resume by themselves then.`
-            : 'Requests resume by themselves when the quota resets. A token raises the limit.',
+            : `Requests resume by themselves when the quota resets, at ${clockTime(error.retryAt)}. A token raises the limit: add one in Settings.`,
+          // Without a token, Settings is where the higher limit is: say so with a way there, not only in words.
+          linksToSettings: !hasToken,
           retryAt: error.retryAt,
         }
       : {

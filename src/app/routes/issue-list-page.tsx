@@ -50,7 +50,8 @@ export function IssueListPage() {
   const query = useIssuePage(continuous ? null : pageRequestUrl(connection, owner, repo, view, location.state), resource);
   const summary = useMemo(() => (tools !== null && searchParams.has('q') ? tools.summarizeQuery(view.q) : DEFAULT_SUMMARY), [tools, searchParams, view.q]);
   const highlight = useMemo(() => (view.route?.kind === 'search' ? (tools?.highlighterFor(view.q) ?? undefined) : undefined), [tools, view.route, view.q]);
-  const refused = query.error instanceof ValidationError ? refusalMessage(query.error.message, query.error.errors) : null;
+  const ownParse = query.error instanceof ValidationError && tools !== null ? tools.parseQuery(view.q).result : null;
+  const refused = query.error instanceof ValidationError ? refusalMessage(query.error.message, query.error.errors, ownParse?.ok === false ? ownParse.errors : []) : null;
   const filtered = view.q.trim() !== DEFAULT_QUERY;
 
   const showQuery = (q: string) => void setSearchParams(withQuery(searchParams, q));

@@ -15,6 +15,7 @@ import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { IssueTimeline } from '../features/issue-view/issue-timeline';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-state';
+import { withSelectedIssue } from '../features/issues/selected-issue';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../app-paths';
 import { FollowRename } from '../features/repository/follow-rename';
@@ -39,7 +40,8 @@ export function IssueViewPage() {
   const navigate = useNavigate();
   const query = useIssue(owner, repo, number);
   const { textsShown } = useLoaderData<IssueViewLoaderData | undefined>() ?? TEXTS_AT_HAND;
-  const back = backTarget(location.state, owner, repo);
+  const listed = backTarget(location.state, owner, repo);
+  const back = { to: listed.to, state: withSelectedIssue(listed.state, number) };
 
   useHotkeys({
     u: () => void navigate(back.to, { state: back.state }),
@@ -77,8 +79,10 @@ export function IssueViewPage() {
           {/* Opened cold, the header shows first; what is below it appears in one go once its texts can render (see the loader). */}
           <Suspense fallback={<IssueBodySkeleton />}>
             <TextsShown until={textsShown}>
-              <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
-                <div className="min-w-0 space-y-6">
+              {/* One column on a phone: the description, then assignees, labels and milestone, then the timeline,
+                  not the sidebar after every comment. Side by side from md up, the sidebar spanning both rows. */}
+              <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem] md:grid-rows-[auto_1fr]">
+                <div className="min-w-0 md:col-start-1 md:row-start-1">
                   <CommentCard
                     user={issue.user}
                     association={issue.author_association}
@@ -89,10 +93,12 @@ export function IssueViewPage() {
                     repo={repo}
                     reactions={issue.reactions}
                   />
-                  <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />
                 </div>
-                <div className="md:order-last">
+                <div className="md:col-start-2 md:row-span-2 md:row-start-1">
                   <IssueSidebar issue={issue} owner={owner} repo={repo} />
+                </div>
+                <div className="min-w-0 md:col-start-1 md:row-start-2">
+                  <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />
                 </div>
               </div>
             </TextsShown>

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BadCredentialsError, NetworkError } from '../api/api-errors';
+import { BadCredentialsError, NetworkError, RateLimitedError, ServerError } from '../api/api-errors';
+import { clockTime } from '../lib/time-format';
 import { makeUser, ok, rateLimitOverview, TEST_BASE_URL } from '../../../test-support/app/fake-api';
-import { renderApp } from '../../../test-support/app/render-app';
+import { MemoryStorage, renderApp } from '../../../test-support/app/render-app';
 
 const SECRET = 'github_pat_11SECRETSECRETSECRET1234';
 
@@ -48,22 +49,21 @@ describe('the settings panel', () => {
     expect(panel).toHaveTextContent('Check that the whole token was pasted, or create a new one');
   });
 
-  it('checks a token before saving it: a refused one is not saved unless the user insists', async () => {
+  it('checks a token before saving it: a refused one is not saved, with no way to save it anyway', async () => {
     const user = userEvent.setup();
     const { services, api } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new BadCredentialsError('Bad credentials', 401) : undefined) });
     await user.type(await screen.findByLabelText('Token'), 'isc_pat_expired');
     await user.click(screen.getByRole('button', { name: 'Save token' }));
 
     const refusal = await screen.findByText(/the service refused this token/);
-    expect(refusal.closest('[role="alert"]')).toHaveTextContent('Not saved: the service refused this token');
+    expect(refusal.closest('[role="alert"]')).toHaveTextContent(
+      'Not saved: the service refused this token (401 Bad credentials): it is mistyped, expired or revoked. Paste the whole token, or create a new one.',
+    );
     expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
     expect(services.settings.getSnapshot().token).toBeNull();
     expect(screen.queryByText(/Token saved/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save anyway' })).not.toBeInTheDocument();
     expect(api.calls.some((u) => new URL(u).pathname.endsWith('/user'))).toBe(true);
-
-    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
-    expect(services.settings.getSnapshot().token).toBe('isc_pat_expired');
-    expect(await screen.findByText(/^Token saved for this tab only\./)).toHaveTextContent('Token saved for this tab only. Requests with it will fail until it is replaced.');
   });
 
   it('saves a token the service accepts and says whose it is', async () => {
@@ -76,13 +76,20 @@ describe('the settings panel', () => {
     expect(screen.getByText(/This token belongs to/).closest('[role="status"]')).toHaveTextContent('This token belongs to mona.');
   });
 
-  it('saves a token it could not check, and says so', async () => {
+  const RESET_MS = Date.parse('2030-01-01T14:05:00Z');
+  it.each([
+    ['its rate limit is spent', () => new RateLimitedError('API rate limit exceeded', 403, 'primary', RESET_MS, null, null), `Not saved: the service could not check this token because its rate limit is spent (403). Try again at ${clockTime(RESET_MS)}.`],
+    ['it asks to slow down', () => new RateLimitedError('You have exceeded a secondary rate limit', 429, 'secondary', RESET_MS, null, null), `Not saved: the service could not check this token because the service asked to slow down (429). Try again at ${clockTime(RESET_MS)}.`],
+    ['it cannot be reached', () => new NetworkError('offline'), `Not saved: can't reach ${TEST_BASE_URL} to check this token. Check your connection and the service address, then try again.`],
+    ['it fails', () => new ServerError('Service Unavailable', 503), 'Not saved: the service failed (503) while checking this token. Try again in a moment.'],
+  ])('does not save a token it could not check because %s, and says so', async (_why, failure, message) => {
     const user = userEvent.setup();
-    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? new NetworkError('offline') : undefined) });
+    const { services } = renderApp(['/settings'], { handler: (url) => (url.pathname.endsWith('/user') ? failure() : undefined) });
     await user.type(await screen.findByLabelText('Token'), SECRET);
     await user.click(screen.getByRole('button', { name: 'Save token' }));
-    expect(await screen.findByText(/It could not be checked just now/)).toHaveTextContent('Token saved for this tab only. It could not be checked just now (see below).');
-    expect(services.settings.getSnapshot().token).toBe(SECRET);
+    expect(await screen.findByText(/^Not saved:/)).toHaveTextContent(message);
+    expect(services.settings.getSnapshot().token).toBeNull();
+    expect(screen.queryByText(/Token saved/)).not.toBeInTheDocument();
   });
 
   it('hints at the shape of the tokens of the service in use', async () => {
@@ -131,6 +138,32 @@ describe('the settings panel', () => {
     await user.click(screen.getByRole('button', { name: 'Remove token' }));
     expect(services.settings.getSnapshot().token).toBeNull();
     expect(await screen.findByText('Token removed.')).toBeInTheDocument();
+  });
+
+  it('forgets, with a removed token, the private repositories it opened and their saved views, and keeps the public ones', async () => {
+    const user = userEvent.setup();
+    const device = new MemoryStorage();
+    device.setItem('issuescope.recentRepos', JSON.stringify([
+      { fullName: 'acme/secret-plans', description: 'Launch dates', private: true, visitedAt: 2 },
+      { fullName: 'acme/rocket', description: 'The rocket', private: false, visitedAt: 1 },
+    ]));
+    device.setItem('issuescope.savedViews', JSON.stringify([
+      { id: 'v1', name: 'Secret bugs', owner: 'Acme', repo: 'Secret-Plans', search: '?q=label%3Abug', savedAt: 1 },
+      { id: 'v2', name: 'Rocket bugs', owner: 'acme', repo: 'rocket', search: '?q=label%3Abug', savedAt: 1 },
+    ]));
+    const { router } = renderApp(['/settings'], { token: SECRET, localStorage: device });
+    await user.click(await screen.findByRole('button', { name: 'Remove token' }));
+    expect(await screen.findByText('Token removed.')).toBeInTheDocument();
+
+    await act(() => router.navigate('/'));
+    const recent = await screen.findByRole('region', { name: 'Recent repositories' });
+    expect(within(recent).getByRole('link', { name: 'acme/rocket' })).toBeInTheDocument();
+    expect(within(recent).queryByRole('link', { name: 'acme/secret-plans' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rocket bugs' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Secret bugs' })).not.toBeInTheDocument();
+    // Gone from the device too, not only from the page.
+    expect(device.getItem('issuescope.recentRepos')).not.toContain('secret-plans');
+    expect(device.getItem('issuescope.savedViews')).not.toContain('Secret');
   });
 
   it('switches the service, validating the address, and starts from a clean cache', async () => {

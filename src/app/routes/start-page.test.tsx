@@ -55,6 +55,14 @@ describe('the start page', () => {
     expect(JSON.parse(device.getItem('issuescope.savedViews') ?? 'null')).toEqual([]);
   });
 
+  it('describes a saved view by its query, as the list reads it', async () => {
+    const device = new MemoryStorage();
+    device.setItem('issuescope.savedViews', JSON.stringify([{ id: 'v1', name: 'Busy issues', owner: 'acme', repo: 'rocket', search: `?q=${encodeURIComponent('is:issue is:open sort:comments-desc')}`, savedAt: 1 }]));
+    renderApp(['/'], { localStorage: device });
+    const view = (await screen.findByRole('link', { name: 'Busy issues' })).parentElement!;
+    expect(within(view).getByText(/most commented/)).toHaveTextContent('acme/rocket · open, issues, most commented first');
+  });
+
   it('keeps a github.com search in a shared address as it is, and searches with it', async () => {
     const { router, api } = renderApp(['/acme/rocket/issues?q=is%3Apr+is%3Aclosed+author%3Aalice+crash']);
     await waitFor(() => expect(api.calls.some((u) => u.includes('/search/issues'))).toBe(true));

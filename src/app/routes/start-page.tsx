@@ -11,6 +11,7 @@ import { useMediaQuery, WIDE_SCREEN } from '../hooks/use-media-query';
 import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
 import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
+import { describeView } from '../features/saved-views/describe-view';
 import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 
@@ -165,26 +166,6 @@ function RecentRepos() {
   );
 }
 
-function describeFilters(search: string): string {
-  const params = new URLSearchParams(search);
-  const parts: string[] = [];
-  const state = params.get('state');
-  parts.push(state === 'closed' ? 'closed' : state === 'all' ? 'open and closed' : 'open');
-  const type = params.get('type');
-  parts.push(type === 'pr' ? 'pull requests' : type === 'issue' ? 'issues' : 'issues and pull requests');
-  const labels = params.get('labels');
-  if (labels) parts.push(`labelled ${labels.split(',').join(' + ')}`);
-  const creator = params.get('creator');
-  if (creator) parts.push(`by ${creator}`);
-  const assignee = params.get('assignee');
-  if (assignee) parts.push(`assigned to ${assignee}`);
-  const since = params.get('since');
-  if (since) parts.push(`updated since ${since.slice(0, 10)}`);
-  const q = params.get('q');
-  if (q) parts.push(`matching “${q}”`);
-  return parts.join(', ');
-}
-
 function SavedViews() {
   const views = useSavedViews();
   const { savedViews } = useAppServices();
@@ -207,7 +188,7 @@ function SavedViews() {
                     {view.owner}/{view.repo}
                   </span>
                   {' · '}
-                  {describeFilters(view.search)}
+                  {describeView(view.search)}
                 </p>
               </div>
               <button

@@ -10,6 +10,7 @@ import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from '../api/etag-store';
 import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
+import { forgetPrivateRepos } from '../features/repo-picker/forget-private-repos';
 import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { isAllowedBaseUrl, OPEN_CONNECT_POLICY, type ConnectPolicy } from '../features/settings/connect-policy';
@@ -92,13 +93,18 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     window.addEventListener('online', () => connectivity.setBrowserOffline(false));
   }
 
+  const recentRepos = createRecentRepos(local);
+  const savedViews = createSavedViews(local);
+
   const settings = createConnectionSettings({
     local,
     session,
     defaultBaseUrl: options.defaultBaseUrl,
     isAllowedBaseUrl: (baseUrl) => isAllowedBaseUrl(connectPolicy, baseUrl),
-    onIdentityChange() {
-      // One identity never sees another's private data: drop every answer it got.
+    onIdentityChange(previous, next) {
+      // One identity never sees another's private data: drop every answer it got,
+      // and, when the token goes, the private repositories it opened (the start page's lists).
+      if (previous.token !== null && previous.baseUrl === next.baseUrl) forgetPrivateRepos(recentRepos, savedViews);
       void etagStore.clear();
       queryClient.clear();
       rateLimit.reset();
@@ -132,8 +138,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     connectivity,
     clock: createClock(now),
     now,
-    recentRepos: createRecentRepos(local),
-    savedViews: createSavedViews(local),
+    recentRepos,
+    savedViews,
     credentialsNotice,
     navigation: createNavigationLocation(),
     defaultBaseUrl: options.defaultBaseUrl,

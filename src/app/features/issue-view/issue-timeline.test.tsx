@@ -8,6 +8,7 @@ import {
   commentEvent,
   commitEvent,
   crossReferencedEvent,
+  everyOtherEventType,
   labelEvent,
   makeComment,
   milestoneEvent,
@@ -46,6 +47,7 @@ const story = [
   crossReferencedEvent(elsewhere),
   { event: 'added_to_project', id: 106, created_at: '2024-05-03T12:00:00Z' },
   { event: 'labeled', id: 107, created_at: '2024-05-03T12:00:00Z' },
+  { id: 110, created_at: '2024-05-03T12:00:00Z' },
   commitEvent(108, 'referenced', '1234567890abcdef'),
   stateEvent(109, 'closed', makeUser('carol'), 'completed'),
 ];
@@ -59,7 +61,7 @@ function serve(issue = closedIssue, timeline: unknown[] = story) {
 }
 
 describe('the issue view’s timeline', () => {
-  it('shows comments as cards and each event as a line, in the service’s order, skipping what it does not know', async () => {
+  it('shows comments as cards and each event as a line, in the service’s order, a plain line where an item lacks its fields', async () => {
     renderApp(['/acme/rocket/issues/12'], { handler: serve() });
     const comment = await screen.findByRole('article', { name: 'Comment by bob' }, RENDERED);
     const section = screen.getByRole('region', { name: '1 comment' });
@@ -74,6 +76,9 @@ describe('the issue view’s timeline', () => {
       expect.stringMatching(/^Ccarol changed the title Rocket explodes Rocket explodes on launch /),
       expect.stringMatching(/^Ddave mentioned this issue in #3 Engines stall /),
       expect.stringMatching(/^Ddave mentioned this issue in octo\/tools#7 Launch checklist \(opens in a new tab\) /),
+      // Nobody named, no project card, no label: still a line each (an item without `event` is none).
+      expect.stringMatching(/^Someone added this to a project \d+ years ago$/),
+      expect.stringMatching(/^Someone added a label \d+ years ago$/),
       expect.stringMatching(/^Ccarol referenced this issue in commit 1234567 /),
       expect.stringMatching(/^Ccarol closed this as completed /),
     ]);
@@ -82,6 +87,17 @@ describe('the issue view’s timeline', () => {
     expect(within(section).getByText('Rocket explodes', { selector: 'del' })).toBeInTheDocument();
     expect(within(comment).getByText('Seen it too 🎉 and', { exact: false })).toBeInTheDocument();
     expect(within(comment).getByText(':tada:', { selector: 'code' })).toBeInTheDocument();
+  });
+
+  it('gives every event type of GitHub’s timeline a line, and a plain one to a type it does not know', async () => {
+    const { items, expectedLines } = everyOtherEventType();
+    renderApp(['/acme/rocket/issues/16'], { handler: serve(makeIssue(16, { title: 'Eventful', comments: 0 }), items) });
+    const section = await screen.findByRole('region', { name: 'History' }, RENDERED);
+    await within(section).findByText('frobnicated', { exact: false }, RENDERED);
+    const lines = Array.from(section.querySelectorAll(':scope > div > p'), (element) => element.textContent?.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(expectedLines.map((line) => expect.stringMatching(line)));
+    expect(within(section).getAllByRole('link', { name: '#20 Valve part' })[0]).toHaveAttribute('href', '/acme/rocket/issues/20');
+    expect(within(section).getByRole('link', { name: 'octo/tools#2 Launch' })).toHaveAttribute('href', '/octo/tools/issues/2');
   });
 
   it('says one actor’s label changes made together in one line, each label a chip in its colour, as GitHub’s page does', async () => {

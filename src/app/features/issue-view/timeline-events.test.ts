@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeIssue, makeUser } from '../../../../test-support/app/fake-api';
-import { commentEvent, commitEvent, crossReferencedEvent, labelEvent, stateEvent } from '../../../../test-support/app/fake-timeline';
+import { commentEvent, commitEvent, crossReferencedEvent, everyOtherEventType, labelEvent, stateEvent } from '../../../../test-support/app/fake-timeline';
 import { groupLabelChanges, readTimelineEvents, withoutMergeCloses } from './timeline-events';
 
 describe('readTimelineEvents', () => {
@@ -9,20 +9,38 @@ describe('readTimelineEvents', () => {
     expect(readTimelineEvents(items)).toEqual(items);
   });
 
-  it('skips event types it does not show and items that lack what their line says', () => {
+  it('reads an item of a type it does not describe, or one lacking what its line says, as a plain event of that type', () => {
+    const at = '2024-05-03T12:00:00Z';
     const items = [
-      { event: 'added_to_project', id: 1, created_at: '2024-05-03T12:00:00Z' },
-      { event: 'labeled', id: 2, created_at: '2024-05-03T12:00:00Z' },
-      { event: 'renamed', id: 3, created_at: '2024-05-03T12:00:00Z', rename: { from: 'a' } },
-      { event: 'cross-referenced', created_at: '2024-05-03T12:00:00Z', source: { type: 'issue' } },
-      { event: 'commented', created_at: '2024-05-03T12:00:00Z' },
+      { event: 'pinned', id: 1, created_at: at, actor: makeUser('carol') },
+      { event: 'labeled', id: 2, created_at: at, actor: null },
+      { event: 'renamed', id: 3, created_at: at, rename: { from: 'a' } },
+      { event: 'cross-referenced', created_at: at, source: { type: 'issue' } },
+      { event: 'commented', created_at: at },
       { event: 'closed', id: 4 },
-      { event: 'toString', created_at: '2024-05-03T12:00:00Z' },
-      null,
-      'closed',
-      [],
+      { event: 'toString', created_at: at },
     ];
-    expect(readTimelineEvents(items as never)).toEqual([]);
+    expect(readTimelineEvents(items as never)).toEqual([
+      { event: 'other', type: 'pinned', id: 1, actor: makeUser('carol'), created_at: at },
+      { event: 'other', type: 'labeled', id: 2, actor: null, created_at: at },
+      { event: 'other', type: 'renamed', id: 3, actor: undefined, created_at: at },
+      { event: 'other', type: 'cross-referenced', actor: undefined, created_at: at },
+      { event: 'other', type: 'commented', actor: undefined, created_at: at },
+      { event: 'other', type: 'closed', id: 4, actor: undefined, created_at: null },
+      { event: 'other', type: 'toString', actor: undefined, created_at: at },
+    ]);
+  });
+
+  it('skips only what is no event at all', () => {
+    expect(readTimelineEvents([null, 'closed', [], { id: 1 }, { event: '' }, { event: 3 }] as never)).toEqual([]);
+  });
+
+  it('reads a commit, a review and comments on code, which GitHub sends without actor or created_at, from their own fields', () => {
+    const { items } = everyOtherEventType();
+    const [committed, reviewed, lineCommented] = readTimelineEvents(items.filter((item) => ['committed', 'reviewed', 'line-commented'].includes((item as { event: string }).event)) as never);
+    expect(committed).toEqual({ event: 'committed', sha: 'abcdef1234567890', message: 'Fix the fuel valve\n\nLonger text', author_name: 'Dana Dev', created_at: '2024-05-03T12:00:00Z' });
+    expect(reviewed).toEqual({ event: 'reviewed', id: 410, state: 'APPROVED', actor: makeUser('erin'), created_at: '2024-05-03T12:00:00Z' });
+    expect(lineCommented).toEqual({ event: 'line-commented', actor: makeUser('erin'), created_at: '2024-05-03T12:00:00Z', count: 2, path: 'src/valve.ts', commit_id: null });
   });
 });
 

@@ -1,6 +1,6 @@
 /** The rows of one page of the list (or the state shown instead of them), with j/k/o to move through them. */
-import { useRef, useState } from 'react';
-import { Link, useNavigate, type To } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, type To } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { useHotkeys } from '../../hooks/use-hotkeys';
 import { pageNumberOf } from '../../api/link-header';
@@ -9,6 +9,7 @@ import { issueViewPath, listPath } from '../../app-paths';
 import { EmptyState, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
 import type { IssuePage } from './issue-queries';
 import { IssueRow } from './issue-row';
+import { selectedIssueOf } from './selected-issue';
 
 type FirstPageQuery = Parameters<typeof ListBeforeFirstPage>[0]['query'];
 
@@ -34,9 +35,18 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
 }) {
   const navigate = useNavigate();
   const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
-  const [selected, setSelected] = useState<number | null>(null);
+  const location = useLocation();
+  // Back from an issue (`u`, "Back to issues"): that issue is the selection, as j/k left it (issue 45).
+  const [selected, setSelected] = useState<number | null>(() => selectedIssueOf(location.state));
   const rows = response?.data ?? [];
   const selectedIndex = rows.findIndex((issue) => issue.number === selected);
+  const returnedTo = useRef(selected);
+  useEffect(() => {
+    // Once its row is on screen, the keyboard starts there; only on coming back, not on every selection.
+    if (returnedTo.current === null || selectedIndex < 0) return;
+    titleLinks.current.get(returnedTo.current)?.focus();
+    returnedTo.current = null;
+  }, [selectedIndex]);
 
   function select(index: number): void {
     const issue = rows[index];

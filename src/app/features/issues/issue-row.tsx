@@ -12,6 +12,9 @@ import { IssueTitle, type TitleHighlighter } from '../../components/issue-title'
 
 const MAX_AVATARS = 3;
 
+/** "1 comment", "7 reactions". */
+const countOf = (count: number, noun: string): string => `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
+
 export interface IssueRowProps {
   issue: Issue;
   /** the app path of the issue view */
@@ -109,7 +112,8 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
         ) : null}
         <span className="flex items-center gap-3 text-xs text-fg-muted">
           {reactions > 0 ? (
-            <span className="inline-flex items-center gap-1" aria-label={`${formatCount(reactions)} reactions`} title={`${formatCount(reactions)} reactions`}>
+            // role="img": a plain span's aria-label is not read, leaving a screen reader only the number.
+            <span role="img" className="inline-flex items-center gap-1" aria-label={countOf(reactions, 'reaction')} title={countOf(reactions, 'reaction')}>
               <SmileyIcon size={14} aria-hidden="true" />
               {formatCount(reactions)}
             </span>
@@ -119,7 +123,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
               to={`${to}#comments`}
               state={linkState}
               className="inline-flex items-center gap-1 text-fg-muted hover:text-accent"
-              aria-label={`${formatCount(issue.comments)} comments`}
+              aria-label={countOf(issue.comments, 'comment')}
             >
               <CommentIcon size={14} aria-hidden="true" />
               {formatCount(issue.comments)}

@@ -6,7 +6,7 @@
  */
 import { editQuery, summarizeQuery } from './query-edit';
 import { highlighterFor } from './query-highlight';
-import { routeQuery } from './query-route';
+import { parseQuery, routeQuery } from './query-route';
 
-export const queryTools = { routeQuery, editQuery, summarizeQuery, highlighterFor };
+export const queryTools = { routeQuery, parseQuery, editQuery, summarizeQuery, highlighterFor };
 export type QueryTools = typeof queryTools;

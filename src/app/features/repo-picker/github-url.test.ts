@@ -69,4 +69,18 @@ describe('the github.com URL translator', () => {
       if (!result.ok) expect(result.message).toMatch(/owner\/name/);
     }
   });
+
+  it('refuses a URL of another code host, naming it, rather than opening a repository of the same name', () => {
+    for (const [input, host] of [
+      ['https://gitlab.com/acme/rocket/-/issues/12', 'gitlab.com'],
+      ['gitlab.com/acme/rocket', 'gitlab.com'],
+      ['https://www.bitbucket.org/acme/rocket/issues', 'www.bitbucket.org'],
+      ['https://codeberg.org/acme/rocket/issues/3', 'codeberg.org'],
+      ['git@gitlab.com:acme/rocket.git', 'gitlab.com'],
+      ['https://git.example.com/acme/rocket/-/issues', 'git.example.com'],
+    ]) {
+      const result = translateRepoInput(input!);
+      expect(result, input).toEqual({ ok: false, message: `${host} is not GitHub: Issuescope opens repositories of GitHub, GitHub Enterprise Server or a service that speaks GitHub's API. Enter a repository as owner/name (for example acme/rocket), or paste a GitHub URL.` });
+    }
+  });
 });

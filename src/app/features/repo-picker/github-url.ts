@@ -24,6 +24,24 @@ const GITHUB_HOSTS = new Set(['github.com', 'www.github.com', 'api.github.com'])
 
 const HELP = 'Enter a repository as owner/name (for example acme/rocket), or paste a GitHub URL.';
 
+/**
+ * Code hosts that are not GitHub, whose URLs have GitHub's `owner/repo` shape:
+ * taken as GitHub's, they would open a same-named repository of the service
+ * in use, or a "not found", without a word (issue 45). A GitHub Enterprise
+ * host or this app's own address cannot be listed, so any other host is
+ * taken as GitHub-compatible.
+ */
+const OTHER_FORGES = ['gitlab.com', 'bitbucket.org', 'codeberg.org', 'sr.ht', 'gitee.com', 'sourceforge.net', 'dev.azure.com', 'visualstudio.com'];
+
+function otherForge(hostname: string): string | null {
+  const host = hostname.toLowerCase().replace(/^www\./, '');
+  return OTHER_FORGES.find((forge) => host === forge || host.endsWith(`.${forge}`)) ?? null;
+}
+
+function notGitHub(host: string): TranslateResult {
+  return { ok: false, message: `${host} is not GitHub: Issuescope opens repositories of GitHub, GitHub Enterprise Server or a service that speaks GitHub's API. ${HELP}` };
+}
+
 export function isRepoName(owner: string, repo: string): boolean {
   return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..';
 }
@@ -61,6 +79,8 @@ export function translateRepoInput(input: string): TranslateResult {
   // git@github.com:owner/repo.git
   const scp = /^[\w.-]+@[\w.-]+:([^/\s]+)\/([^/\s]+?)(?:\.git)?\/?$/.exec(raw);
   if (scp) {
+    const host = /@([\w.-]+):/.exec(raw)![1]!;
+    if (otherForge(host) !== null) return notGitHub(host);
     const [, owner, repo] = scp as unknown as [string, string, string];
     if (isRepoName(owner, repo)) return result({ kind: 'list', owner, repo, search: new URLSearchParams() });
   }
@@ -72,8 +92,11 @@ export function translateRepoInput(input: string): TranslateResult {
     return { ok: false, message: HELP };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: HELP };
+  if (otherForge(url.hostname) !== null) return notGitHub(url.hostname);
 
   const segments = url.pathname.split('/').filter((s) => s !== '').map(safeDecode);
+  // GitLab's pages (on gitlab.com or a host of its own) put `/-/` between the project and its issues; GitHub's never do.
+  if (segments.includes('-')) return notGitHub(url.hostname);
   // API URLs (api.github.com/repos/o/r/issues, HOST/api/v3/repos/...) name the repository after /repos/.
   const reposAt = segments.indexOf('repos');
   const path = reposAt >= 0 && (GITHUB_HOSTS.has(url.hostname) || segments[0] === 'api') ? segments.slice(reposAt + 1) : segments;

@@ -1,10 +1,13 @@
 /**
  * Which service the app talks to: this one, GitHub, a GitHub Enterprise host or
- * any address that speaks the endpoint, checked before it is saved.
+ * any address that speaks the endpoint, checked before it is saved: its form,
+ * this deployment's security policy, and for a typed address whether it
+ * answers as a GitHub API at all (check-api-address.ts).
  */
 import { CheckCircleIcon, ServerIcon } from '@primer/octicons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useAppServices } from '../../services/app-services-context';
+import { checkApiAddress } from './check-api-address';
 import { disallowedBaseUrlMessage, isAllowedBaseUrl } from './connect-policy';
 import { validateBaseUrl } from './connection-settings';
 import { SettingsCard } from './settings-card';
@@ -23,12 +26,32 @@ function choiceOf(baseUrl: string, defaultBaseUrl: string): { choice: ServiceCho
 }
 
 export function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defaultBaseUrl: string }) {
-  const { settings, connectPolicy } = useAppServices();
+  const { settings, connectPolicy, createProbeClient } = useAppServices();
   const initial = choiceOf(baseUrl, defaultBaseUrl);
   const [choice, setChoice] = useState<ServiceChoice>(initial.choice);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [checking, setChecking] = useState(false);
   const id = useId();
+
+  async function choose(value: string, typed: boolean): Promise<void> {
+    // The app's own service and GitHub are known; a typed address is asked once whether it is a GitHub API.
+    if (typed && value !== defaultBaseUrl) {
+      setChecking(true);
+      const check = await checkApiAddress(createProbeClient(value, null), value, defaultBaseUrl).catch((error: unknown) => ({
+        ok: false as const,
+        message: `${value} could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+      setChecking(false);
+      if (!check.ok) {
+        setError(check.message);
+        return;
+      }
+    }
+    setError(null);
+    settings.setBaseUrl(value);
+    setSaved(true);
+  }
 
   const options: { value: ServiceChoice; label: string; hint: ReactNode }[] = [
     { value: 'this', label: 'This service', hint: <code className="break-all">{defaultBaseUrl}</code> },
@@ -67,9 +90,7 @@ export function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defa
             setError(disallowedBaseUrlMessage(connectPolicy, checked.value));
             return;
           }
-          setError(null);
-          settings.setBaseUrl(checked.value);
-          setSaved(true);
+          void choose(checked.value, choice === 'enterprise' || choice === 'custom');
         }}
       >
         <fieldset className="space-y-2">
@@ -121,8 +142,8 @@ export function ServiceForm({ baseUrl, defaultBaseUrl }: { baseUrl: string; defa
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn btn-primary">
-            Use this service
+          <button type="submit" className="btn btn-primary" disabled={checking}>
+            {checking ? 'Checking the address…' : 'Use this service'}
           </button>
           <span className="text-xs text-fg-muted" role="status">
             {saved ? (

@@ -3,20 +3,20 @@
  * HTML and query keys: its input is uncontrolled (React would mirror a
  * controlled value into an attribute) and read only when saved or tested.
  *
- * Saving checks the token first, as `gh auth login` does: one the service
- * refuses (401 Bad credentials) is not saved, since every request with it would
- * fail, public repositories included; "Save anyway" keeps it for whoever knows
- * better. A check that cannot be made (the service unreachable, failing or
- * rate-limited) does not stand in the way: the token is saved and the reason shown.
+ * Saving checks the token first, as `gh auth login` does, and keeps only a
+ * token the service accepted (`GET /user` answered): one it refuses (401 Bad
+ * credentials) would fail every request, public repositories included, and
+ * one it could not check (rate limit spent, unreachable, failing) may be such
+ * a token. Each answer says why it was not saved (token-refusal.ts).
  */
 import { KeyIcon, TrashIcon } from '@primer/octicons-react';
 import { useId, useRef, useState } from 'react';
-import { BadCredentialsError } from '../../api/api-errors';
 import { ErrorPanel } from '../errors/error-panel';
 import { useAppServices } from '../../services/app-services-context';
 import type { TokenPersistence } from './connection-settings';
 import { SettingsCard } from './settings-card';
 import { KeepChoice, TokenField } from './token-fields';
+import { tokenRefusal } from './token-refusal';
 import { TokenTestSuccess } from './token-test-success';
 import { useTokenTest } from './use-token-test';
 
@@ -36,18 +36,18 @@ export function TokenForm({ baseUrl, token, persistence }: { baseUrl: string; to
   const [typed, setTyped] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [refused, setRefused] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const test = useTokenTest(() => ({ baseUrl, token: inputRef.current?.value.trim() || token || '' }));
   const canTest = typed || token !== null;
 
-  function save(value: string, note = ''): void {
+  function save(value: string): void {
     settings.setToken(value, keep);
     if (inputRef.current) inputRef.current.value = '';
     setTyped(false);
     setRevealed(false);
-    setRefused(false);
-    setMessage(`${keep === 'device' ? 'Token saved on this device.' : 'Token saved for this tab only.'}${note}`);
+    setRefusal(null);
+    setMessage(keep === 'device' ? 'Token saved on this device.' : 'Token saved for this tab only.');
   }
 
   async function checkAndSave(): Promise<void> {
@@ -59,15 +59,15 @@ export function TokenForm({ baseUrl, token, persistence }: { baseUrl: string; to
       return save(token);
     }
     setMessage(null);
-    setRefused(false);
+    setRefusal(null);
     setChecking(true);
-    const verdict = await test.mutateAsync().then(
-      () => 'accepted' as const,
-      (error: unknown) => (error instanceof BadCredentialsError ? ('refused' as const) : ('unchecked' as const)),
+    const refused = await test.mutateAsync().then(
+      () => null,
+      (error: unknown) => tokenRefusal(error, baseUrl),
     );
     setChecking(false);
-    if (verdict === 'refused') return setRefused(true);
-    save(value, verdict === 'unchecked' ? ' It could not be checked just now (see below).' : '');
+    if (refused !== null) return setRefusal(refused);
+    save(value);
   }
 
   return (
@@ -103,7 +103,7 @@ export function TokenForm({ baseUrl, token, persistence }: { baseUrl: string; to
           onInput={(value) => {
             setTyped(value !== '');
             setMessage(null);
-            setRefused(false);
+            setRefusal(null);
             if (test.data || test.error) test.reset();
           }}
         />
@@ -131,14 +131,9 @@ export function TokenForm({ baseUrl, token, persistence }: { baseUrl: string; to
             </button>
           ) : null}
         </div>
-        {refused ? (
-          <p role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-danger">
-            <span>
-              <strong>Not saved:</strong> the service refused this token (below says why).
-            </span>
-            <button type="button" className="btn btn-sm" onClick={() => save(inputRef.current?.value.trim() ?? '', ' Requests with it will fail until it is replaced.')}>
-              Save anyway
-            </button>
+        {refusal !== null ? (
+          <p role="alert" className="text-danger">
+            {refusal}
           </p>
         ) : null}
         <p role="status" className="text-sm">

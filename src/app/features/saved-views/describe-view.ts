@@ -1,0 +1,42 @@
+/**
+ * What a saved view shows, in words, for the start page's list of saved
+ * views: read from the view's query as the list reads it (the URL's `q`, or
+ * the app's old parameters written into one), so `is:issue … sort:comments-desc`
+ * says "issues" and "most commented first", not the defaults of a URL
+ * without parameters (issue 45).
+ */
+import type { SearchSort } from '../../../shared/search-query';
+import { rewriteLegacyParams } from '../issues/legacy-query';
+import { effectiveQuery, hasLegacyParams } from '../issues/list-query';
+import { summarizeQuery } from '../issues/query-edit';
+
+const SORT_WORDS: Record<`${SearchSort['field']}-${SearchSort['order']}`, string> = {
+  'created-desc': 'newest first',
+  'created-asc': 'oldest first',
+  'updated-desc': 'recently updated first',
+  'updated-asc': 'least recently updated first',
+  'comments-desc': 'most commented first',
+  'comments-asc': 'least commented first',
+};
+
+/** The qualifiers the words above say; anything else in the query is shown as the query itself. */
+const DESCRIBED = /^(?:is:(?:open|closed|issue|pr)|state:(?:open|closed)|type:(?:issue|pr)|label:\S+|author:\S+|assignee:\S+|mentions:\S+|sort:\S+)$/i;
+
+export function describeView(search: string): string {
+  let params = new URLSearchParams(search);
+  if (hasLegacyParams(params)) params = rewriteLegacyParams(params);
+  const q = effectiveQuery(params);
+  const summary = summarizeQuery(q);
+  const parts = [
+    summary.state ?? 'open and closed',
+    summary.type === 'issue' ? 'issues' : summary.type === 'pr' ? 'pull requests' : 'issues and pull requests',
+  ];
+  if (summary.labels.length > 0) parts.push(`labelled ${summary.labels.join(' + ')}`);
+  if (summary.author) parts.push(`by ${summary.author}`);
+  if (summary.assignee) parts.push(`assigned to ${summary.assignee}`);
+  if (summary.mentions) parts.push(`mentioning ${summary.mentions}`);
+  if (summary.sort) parts.push(SORT_WORDS[`${summary.sort.field}-${summary.sort.order}`]);
+  // Words, phrases, negations, ranges, OR: the query says them better than a paraphrase would.
+  if (q.split(/\s+/).some((term) => term !== '' && !DESCRIBED.test(term))) parts.push(`matching “${q.trim()}”`);
+  return parts.join(', ');
+}
