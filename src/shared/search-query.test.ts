@@ -263,6 +263,8 @@ describe('parseSearchQuery', () => {
     expect(refused('a)')).toEqual([{ message: 'this parenthesis closes nothing', text: ')' }]);
     expect(refused('a OR')[0]?.message).toBe('OR needs a term on each side');
     expect(refused('OR a')[0]?.message).toBe('OR needs a term on each side');
+    expect(refused('OR').map((e) => e.message)).toEqual(['OR needs a term on each side']);
+    expect(refused('a OR OR b').map((e) => e.message)).toEqual(['OR needs a term on each side']);
     expect(refused('a AND')[0]?.message).toBe('AND needs a term on each side');
     expect(refused('()')[0]?.message).toBe('empty parentheses');
     expect(refused('-in:title')[0]).toEqual({ message: 'in: cannot be negated', text: '-in:title' });

@@ -86,10 +86,16 @@ export function parseSearchQuery(q: string, options: SearchParseOptions): Search
   function parseOr(depth: number): SearchNode | null {
     const operands: SearchNode[] = [];
     let or: Lexeme | null = null;
+    // A lone `OR` lacks a term on both sides: it is one mistake, said once.
+    let reported: Lexeme | null = null;
     for (;;) {
       const and = parseAnd(depth);
+      const at = or ?? (peek()?.type === 'or' ? (peek() ?? null) : null);
       if (and) operands.push(and);
-      else if (or !== null || peek()?.type === 'or') errors.push({ message: 'OR needs a term on each side', span: (or ?? peek() ?? { span: { start: 0, end: 0 } }).span });
+      else if (at !== null && at !== reported) {
+        errors.push({ message: 'OR needs a term on each side', span: at.span });
+        reported = at;
+      }
       const next = peek();
       if (next?.type !== 'or') break;
       pos++;
