@@ -17,6 +17,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['src/server/**/*.test.ts', 'test-support/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+            // One PostgreSQL for the files that need one (test-support/server/test-postgres.ts).
+            globalSetup: ['test-support/server/postgres-global-setup.ts'],
             testTimeout: 20_000,
           },
         },
@@ -44,6 +46,7 @@ export default mergeConfig(
               'src/server/interop/octokit-client.integration.test.ts',
             ],
             env: { ISSUESCOPE_TEST_STORAGE: 'postgres' },
+            // The same server as the `server` project's (the setup keeps one per run).
             globalSetup: ['test-support/server/postgres-global-setup.ts'],
             testTimeout: 20_000,
           },
