@@ -90,6 +90,8 @@ export interface TestServiceOptions {
   log?: (line: string) => void;
   /** serve this built app at `/` (none unless given) */
   distDir?: string;
+  /** the service's clock (Unix ms): a test of a rate-limit window sets it rather than racing the host's (issue 46) */
+  now?: () => number;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       counterFlushMs: 50,
       log: options.log ?? (() => {}),
       distDir: options.distDir ?? null,
+      ...(options.now ? { now: options.now } : {}),
     });
     const service: TestService = {
       origin: running.origin,
