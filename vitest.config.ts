@@ -106,6 +106,9 @@ export default mergeConfig(
             include: ['src/app/**/*.test.{ts,tsx}'],
             exclude: APP_TESTS_WITHOUT_DOM,
             setupFiles: ['test-support/app/test-setup.ts', 'test-support/app/preload-lazy-routes.ts'],
+            // Vitest's five seconds is a bound on the host's speed: a journey through the app in
+            // jsdom passed it alone and missed it beside another worker on a loaded host (issue 46).
+            testTimeout: 30_000,
           },
         },
         {
