@@ -1,15 +1,62 @@
 /**
  * The tests: vite.config.ts (what `npm start` builds the app with, and so
- * loads from dependencies alone) plus the three projects. Vitest reads this
+ * loads from dependencies alone) plus the four projects. Vitest reads this
  * file instead of vite.config.ts; `vite build` never reads it.
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.js';
 
+/**
+ * App tests that never touch a DOM (pure functions, the fetch client against a loopback
+ * server): they run in the node environment without the jsdom setup and the lazy modules'
+ * preload, which cost seconds per file (issue 46). Every other app test, and any new one,
+ * gets jsdom.
+ */
+const APP_TESTS_WITHOUT_DOM = [
+  'src/app/api/api-client-conditional-requests.test.ts',
+  'src/app/api/api-client-errors.test.ts',
+  'src/app/api/api-client-mapping-unreachable.test.ts',
+  'src/app/api/api-client-offline.test.ts',
+  'src/app/api/api-client-requests.test.ts',
+  'src/app/api/github-recordings.test.ts',
+  'src/app/api/link-header.test.ts',
+  'src/app/api/rate-limit-headers.test.ts',
+  'src/app/api/request-identity.test.ts',
+  'src/app/api/retry-policy.test.ts',
+  'src/app/api/sha256.test.ts',
+  'src/app/app-paths.test.ts',
+  'src/app/features/connectivity/connectivity-store.test.ts',
+  'src/app/features/connectivity/retry-status.test.ts',
+  'src/app/features/issue-view/filtered-list-paths.test.ts',
+  'src/app/features/issue-view/markdown/highlight-languages.test.ts',
+  'src/app/features/issue-view/source-link.test.ts',
+  'src/app/features/issue-view/timeline-events.test.ts',
+  'src/app/features/issues/entry-count.test.ts',
+  'src/app/features/issues/legacy-query.test.ts',
+  'src/app/features/issues/list-view.test.ts',
+  'src/app/features/issues/loaded-status.test.ts',
+  'src/app/features/issues/query-edit.test.ts',
+  'src/app/features/issues/query-highlight.test.ts',
+  'src/app/features/issues/query-route.test.ts',
+  'src/app/features/issues/query-suggestions.test.ts',
+  'src/app/features/issues/task-progress.test.ts',
+  'src/app/features/rate-limit/rate-limit-store.test.ts',
+  'src/app/features/repo-picker/github-url.test.ts',
+  'src/app/lib/error-messages.test.ts',
+  'src/app/lib/import-outlasting-outage.test.ts',
+  'src/app/lib/label-colors.test.ts',
+  'src/app/lib/time-format.test.ts',
+  'src/app/lib/view-fatal.test.ts',
+];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Vitest's default is one worker per core but one: one worker on the two cores CI has, while
+      // most server files wait on sockets, child processes and PostgreSQL (issue 46). Two, not more:
+      // the jsdom files are CPU-bound, and the children the server files start need a core too.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
@@ -17,6 +64,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['src/server/**/*.test.ts', 'test-support/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+            // One PostgreSQL for the files that need one (test-support/server/test-postgres.ts).
+            globalSetup: ['test-support/server/postgres-global-setup.ts'],
             testTimeout: 20_000,
           },
         },
@@ -47,6 +96,7 @@ export default mergeConfig(
               'src/server/interop/octokit-client.integration.test.ts',
             ],
             env: { ISSUESCOPE_TEST_STORAGE: 'postgres' },
+            // The same server as the `server` project's (the setup keeps one per run).
             globalSetup: ['test-support/server/postgres-global-setup.ts'],
             testTimeout: 20_000,
           },
@@ -57,7 +107,19 @@ export default mergeConfig(
             name: 'app',
             environment: 'jsdom',
             include: ['src/app/**/*.test.{ts,tsx}'],
+            exclude: APP_TESTS_WITHOUT_DOM,
             setupFiles: ['test-support/app/test-setup.ts', 'test-support/app/preload-lazy-routes.ts'],
+            // Vitest's five seconds is a bound on the host's speed: a journey through the app in
+            // jsdom passed it alone and missed it beside another worker on a loaded host (issue 46).
+            testTimeout: 30_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'app-node',
+            environment: 'node',
+            include: APP_TESTS_WITHOUT_DOM,
           },
         },
       ],

@@ -41,6 +41,7 @@ export function missingPrerequisites(): Missing {
 export const VITEST_WITHOUT_POSTGRES = [
   '--project', 'server',
   '--project', 'app',
+  '--project', 'app-node',
   '--exclude', '**/store/postgres/**',
   '--exclude', '**/scale-out.integration.test.ts',
   '--exclude', '**/postgres-server.integration.test.ts',

@@ -44,11 +44,41 @@ export function hostileIssues(): HostileIssue[] {
   });
 }
 
+/**
+ * One more issue whose thread holds every payload, one comment each, written by the payload's
+ * login where the schema takes it: Chromium checks the whole corpus on one page
+ * (e2e/hostile-markdown.spec.ts), each payload still in a Markdown document of its own.
+ */
+export const EVERY_PAYLOAD_NUMBER = XSS_CORPUS.length + 1;
+export const everyPayloadCommentMarker = (payload: XssPayload): string => `Payload ${payload.id} in the thread of every payload.`;
+/** the login of the payload's own issue: the payload itself, or a stand-in where the schema refuses it */
+export const payloadLogin = ({ number, payload, refused }: HostileIssue): string => (refused['user login'] === undefined ? payload.markdown : `xss-author-${number}`);
+
 export function hostileImport(): { issues: ImportedIssue[]; comments: ImportedComment[] } {
-  const issues = hostileIssues().map(({ number, payload, refused }) => ({
+  const hostile = hostileIssues();
+  const everyPayload = {
+    number: EVERY_PAYLOAD_NUMBER,
+    title: 'Every payload of the corpus, one comment each',
+    user: { login: 'xss-collector', type: 'User' as const },
+    labels: [{ name: 'xss-every-payload', color: LABEL_COLOR }],
+    state: 'open' as const,
+    comments: hostile.length,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    body: 'Every payload follows, one comment each.',
+  };
+  const everyPayloadComments = hostile.map((issue) => ({
+    id: 8_000_000 + issue.number,
+    issue_url: `https://api.github.com/repos/${HOSTILE_REPO.owner}/${HOSTILE_REPO.name}/issues/${EVERY_PAYLOAD_NUMBER}`,
+    user: { login: payloadLogin(issue), type: 'User' as const },
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    body: `${everyPayloadCommentMarker(issue.payload)}\n\n${issue.payload.markdown}`,
+  }));
+  const issues = hostile.map(({ number, payload, refused }) => ({
     number,
     title: payload.markdown,
-    user: { login: refused['user login'] === undefined ? payload.markdown : `xss-author-${number}`, type: 'User' as const },
+    user: { login: payloadLogin({ number, payload, refused }), type: 'User' as const },
     labels: [{ name: refused['label name'] === undefined ? payload.markdown : `xss-label-${number}`, color: LABEL_COLOR, description: payload.markdown }],
     state: 'open' as const,
     milestone: { number, title: payload.markdown, state: 'open' as const },
@@ -57,7 +87,7 @@ export function hostileImport(): { issues: ImportedIssue[]; comments: ImportedCo
     updated_at: CREATED_AT,
     body: `${bodyMarker(payload)}\n\n${payload.markdown}`,
   }));
-  const comments = hostileIssues().map(({ number, payload }) => ({
+  const comments = hostile.map(({ number, payload }) => ({
     id: 7_000_000 + number,
     issue_url: `https://api.github.com/repos/${HOSTILE_REPO.owner}/${HOSTILE_REPO.name}/issues/${number}`,
     user: { login: 'xss-commenter', type: 'User' as const },
@@ -66,7 +96,7 @@ export function hostileImport(): { issues: ImportedIssue[]; comments: ImportedCo
     body: `${commentMarker(payload)}\n\n${payload.markdown}`,
   }));
   // Through the same schema `import` applies to a file.
-  return { issues: importedIssueList.parse(issues), comments: importedCommentList.parse(comments) };
+  return { issues: importedIssueList.parse([...issues, everyPayload]), comments: importedCommentList.parse([...comments, ...everyPayloadComments]) };
 }
 
 export function importHostileRepository(store: SqliteStore, nowMs: number): void {

@@ -10,17 +10,17 @@ import { generateToken, hashToken } from './auth/tokens';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
 import { openCommandStorage } from './store/open-storage';
-import { startPostgres, type PostgresServer } from '../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../test-support/server/test-postgres';
 import { rawGet } from '../../test-support/server/raw-get';
 import { runCli, spawnCli } from '../../test-support/server/run-cli';
 import { makeComments, makeIssues } from '../../test-support/server/test-service';
 
-let server: PostgresServer;
+let server: TestPostgres;
 const running: RunningService[] = [];
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * Test-only: what the PostgreSQL search tests share (postgres-search-parity, postgres-search-ranking):
  * the search repositories (and two private ones) imported into SQLite and copied into a PostgreSQL
- * of their own, and a case of the table as the search request both engines are asked.
+ * database of their own (on the run's server, test-postgres.ts), and a case of the table as the search request both engines are asked.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { effectiveSearchSort, type SearchOrder } from '../../src/shared/search-params';
 import { parseSearchQuery, type SearchSortField } from '../../src/shared/search-query';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres';
-import { startPostgres, type PostgresServer } from './postgres-server';
+import { testPostgres, type TestPostgres } from './test-postgres';
 import { importSearchRepositories } from './search-repository';
 import type { ImportedIssue } from '../../src/server/store/import-schema';
 import type { SearchHit, SearchPage, SearchRequest } from '../../src/server/store/records';
@@ -62,13 +62,13 @@ export interface SearchDataset {
   sql: Sql;
   /** the case as a search request, its grants by the private repositories' ids */
   requestOf: (c: Case) => SearchRequest;
-  /** stops PostgreSQL and removes the SQLite file */
+  /** lets PostgreSQL go and removes the SQLite file */
   close(): Promise<void>;
 }
 
-/** Takes seconds (a PostgreSQL started, a thousand issues imported and copied): once per test file, in beforeAll. */
+/** Takes seconds (a thousand issues imported and copied): once per test file, in beforeAll. */
 export async function openSearchDataset(): Promise<SearchDataset> {
-  let server: PostgresServer | undefined;
+  let server: TestPostgres | undefined;
   let client: pg.Client | undefined;
   let sqlite: SqliteStore | undefined;
   let dir: string | undefined;
@@ -79,7 +79,7 @@ export async function openSearchDataset(): Promise<SearchDataset> {
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    server = await startPostgres();
+    server = await testPostgres();
     dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-search-'));
     const file = path.join(dir, 'search.sqlite');
     sqlite = openSqliteStore(file);

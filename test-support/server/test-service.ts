@@ -90,17 +90,21 @@ export interface TestServiceOptions {
   log?: (line: string) => void;
   /** serve this built app at `/` (none unless given) */
   distDir?: string;
+  /** the service's clock (Unix ms): a test of a rate-limit window sets it rather than racing the host's (issue 46) */
+  now?: () => number;
 }
 
 /**
  * Where a test service keeps its data: a fresh SQLite file, or, in the
  * `server-postgres` project (ISSUESCOPE_TEST_STORAGE=postgres), a fresh
- * database on the run's PostgreSQL (postgres-global-setup.ts).
+ * database on the run's PostgreSQL (postgres-global-setup.ts), copied from its
+ * migrated template: a copy takes a fraction of a migration's time (issue 46),
+ * and opening the storage still runs the migrations, which find nothing to do.
  */
 async function freshTestDatabase(dir: string): Promise<string> {
   if (process.env.ISSUESCOPE_TEST_STORAGE !== 'postgres') return path.join(dir, 'test.db');
   const { inject } = await import('vitest');
-  return createDatabase(inject('postgresUrl'));
+  return createDatabase(inject('postgresUrl'), undefined, { template: inject('postgresTemplate') });
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -131,6 +135,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       counterFlushMs: 50,
       log: options.log ?? (() => {}),
       distDir: options.distDir ?? null,
+      ...(options.now ? { now: options.now } : {}),
     });
     const service: TestService = {
       origin: running.origin,

@@ -27,7 +27,7 @@ function pageOf(url: string): number {
 }
 
 /** The app's first render waits for its lazy route chunk: on a busy machine, longer than Testing Library's second. */
-const FIRST_RENDER = { timeout: 5_000 };
+const FIRST_RENDER = { timeout: 15_000 };
 
 /** Scroll the window as a reader would; jsdom lays nothing out, so the virtualiser's row estimate is the layout. */
 function scrollWindowTo(y: number): void {

@@ -34,7 +34,7 @@ function listEndpoint({ open, closed, labelled = 0 }: { open: number; closed: nu
 
 const heading = () => screen.getByRole('heading', { level: 3, name: /Open|Closed|on this page/ });
 /** Pages render in a background pass: on a busy machine, later than Testing Library's second. */
-const SETTLED = { timeout: 5_000 };
+const SETTLED = { timeout: 15_000 };
 
 function searchReading(remaining: number, resetInMs = 60_000, limit = 30): RateLimitSnapshot {
   return { limit, remaining, used: limit - remaining, resetAt: Date.now() + resetInMs, resource: 'search', observedAt: Date.now() };

@@ -72,8 +72,8 @@ describe('a renamed repository', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/launchpad/issues/3'));
     await waitFor(() => expect(screen.getByText(/was renamed to/)).toHaveTextContent('acme/launch-pad was renamed to acme/launchpad.'));
-    expect(await screen.findByRole('heading', { level: 1, name: /Countdown clock drifts/ }, { timeout: 5_000 })).toBeInTheDocument();
-    expect(await screen.findByText('Off by a second a day', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Countdown clock drifts/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Off by a second a day', {}, { timeout: 15_000 })).toBeInTheDocument();
     // The repository, the issue and its timeline asked for once each, under the old name: the 301s answered for the new one.
     const repoCalls = api.calls.map((u) => new URL(u).pathname).filter((path) => path.includes('/repos/'));
     expect(repoCalls.sort()).toEqual(['/api/repos/acme/launch-pad', '/api/repos/acme/launch-pad/issues/3', '/api/repos/acme/launch-pad/issues/3/timeline']);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { openCommandStorage } from '../store/open-storage';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
-import { startPostgres, type PostgresServer } from '../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../test-support/server/test-postgres';
 import { runCli } from '../../../test-support/server/run-cli';
 import { makeComments, makeIssues } from '../../../test-support/server/test-service';
 
@@ -46,7 +46,7 @@ async function snapshot(url: string): Promise<Record<string, string[]>> {
   }
 }
 
-let server: PostgresServer;
+let server: TestPostgres;
 let dir: string;
 const file = (name: string, content: unknown): string => {
   const target = path.join(dir, name);
@@ -54,7 +54,7 @@ const file = (name: string, content: unknown): string => {
   return target;
 };
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-import-worker-pg-'));
 }, 60_000);
 afterAll(async () => {

@@ -14,9 +14,21 @@ function remaining(res: Response): number {
   return Number(res.headers.get('x-ratelimit-remaining'));
 }
 
-async function waitUntil(unixSeconds: number): Promise<void> {
-  const ms = unixSeconds * 1000 - Date.now();
-  if (ms > 0) await new Promise((r) => setTimeout(r, ms + 50));
+/**
+ * The service's clock, moved by the test: a window ends when the test says so, not after real
+ * seconds, and a slow host cannot end one part-way through the requests meant to fill it (issue 46).
+ */
+function testClock(): { now: () => number; moveTo(ms: number): void; moveBy(ms: number): void } {
+  let t = Date.now();
+  return {
+    now: () => t,
+    moveTo: (ms) => {
+      t = Math.max(t, ms);
+    },
+    moveBy: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 describe('rate limits (spec 8)', () => {
@@ -69,7 +81,8 @@ describe('rate limits (spec 8)', () => {
   });
 
   it('answers 403 "API rate limit exceeded" at zero without processing, then serves again after the reset (8.4, 8.6)', async () => {
-    svc = await startTestService({ limits: { unauthLimit: 3, windowSeconds: 2 } });
+    const clock = testClock();
+    svc = await startTestService({ limits: { unauthLimit: 3, windowSeconds: 2 }, now: clock.now });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await fetch(`${svc.api}/repos/octo/hello/issues`));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 403, 403]);
@@ -80,7 +93,10 @@ describe('rate limits (spec 8)', () => {
     expect(body.status).toBe('403');
     // A request at zero is not processed: even a missing repository is not looked at.
     expect((await fetch(`${svc.api}/repos/octo/nope/issues`)).status).toBe(403);
-    await waitUntil(Number(limited.headers.get('x-ratelimit-reset')));
+    // One second too early is still the old window.
+    clock.moveTo(Number(limited.headers.get('x-ratelimit-reset')) * 1000 - 1000);
+    expect((await fetch(`${svc.api}/repos/octo/hello/issues`)).status).toBe(403);
+    clock.moveTo(Number(limited.headers.get('x-ratelimit-reset')) * 1000);
     const after = await fetch(`${svc.api}/repos/octo/hello/issues`);
     expect(after.status).toBe(200);
     expect(remaining(after)).toBe(2);
@@ -103,7 +119,8 @@ describe('rate limits (spec 8)', () => {
   });
 
   it('answers a burst past the secondary limit with 429, a "secondary rate limit" message and Retry-After (8.7)', async () => {
-    svc = await startTestService({ limits: { burstLimit: 3, burstWindowSeconds: 2 } });
+    const clock = testClock();
+    svc = await startTestService({ limits: { burstLimit: 3, burstWindowSeconds: 2 }, now: clock.now });
     const statuses = [];
     let limited: Response | null = null;
     for (let i = 0; i < 4; i++) {
@@ -118,7 +135,7 @@ describe('rate limits (spec 8)', () => {
     const body = (await limited!.json()) as { message: string; status: string };
     expect(body.message).toMatch(/secondary rate limit/);
     expect(body.status).toBe('429');
-    await new Promise((r) => setTimeout(r, Number(limited!.headers.get('retry-after')) * 1000 + 50));
+    clock.moveBy(Number(limited!.headers.get('retry-after')) * 1000);
     expect((await fetch(`${svc.api}/repos/octo/hello/issues`, { headers: auth(TOKENS.bob) })).status).toBe(200);
   });
 

@@ -19,7 +19,7 @@ import {
 import { renderApp } from '../../../../test-support/app/render-app';
 
 /** The first render waits for the route's chunk and the renderer's; comment cards render in a transition after. */
-const RENDERED = { timeout: 5_000 };
+const RENDERED = { timeout: 15_000 };
 
 const reactions = { url: '', total_count: 4, '+1': 3, '-1': 0, laugh: 0, hooray: 1, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 

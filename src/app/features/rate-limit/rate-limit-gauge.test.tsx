@@ -5,8 +5,8 @@ import { renderApp } from '../../../../test-support/app/render-app';
 describe('the rate-limit gauge in the header', () => {
   it('shortens counts too large for its box, keeping the exact figures in the meter and its description', async () => {
     const { api } = renderApp(['/acme/rocket/issues']);
-    const gauge = await screen.findByRole('group', { name: 'API rate limit' }, { timeout: 5000 });
-    await waitFor(() => expect(gauge).toHaveTextContent('4,990 / 5,000'), { timeout: 5000 });
+    const gauge = await screen.findByRole('group', { name: 'API rate limit' }, { timeout: 15_000 });
+    await waitFor(() => expect(gauge).toHaveTextContent('4,990 / 5,000'), { timeout: 15_000 });
 
     const resetAt = Date.now() + 3_600_000;
     act(() => api.reportRateLimit({ limit: 1_000_000_000, remaining: 999_999_994, used: 6, resetAt, resource: 'core', observedAt: Date.now() }));

@@ -4,6 +4,8 @@ import { describeView } from './describe-view';
 describe('describeView', () => {
   it('reads a view’s query: its state, type, labels, people and sort', () => {
     expect(describeView(`?q=${encodeURIComponent('is:issue is:open label:bug sort:comments-desc')}`)).toBe('open, issues, labelled bug, most commented first');
+    expect(describeView(`?q=${encodeURIComponent('is:open sort:reactions-heart-asc')}`)).toBe('open, issues and pull requests, fewest heart reactions first');
+    expect(describeView(`?q=${encodeURIComponent('is:closed sort:interactions')}`)).toBe('closed, issues and pull requests, most interactions first');
     expect(describeView(`?q=${encodeURIComponent('is:pr is:closed author:alice assignee:bob')}`)).toBe('closed, pull requests, by alice, assigned to bob');
   });
 

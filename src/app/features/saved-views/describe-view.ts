@@ -10,14 +10,31 @@ import { rewriteLegacyParams } from '../issues/legacy-query';
 import { effectiveQuery, hasLegacyParams } from '../issues/list-query';
 import { summarizeQuery } from '../issues/query-edit';
 
-const SORT_WORDS: Record<`${SearchSort['field']}-${SearchSort['order']}`, string> = {
-  'created-desc': 'newest first',
-  'created-asc': 'oldest first',
-  'updated-desc': 'recently updated first',
-  'updated-asc': 'least recently updated first',
-  'comments-desc': 'most commented first',
-  'comments-asc': 'least commented first',
+/** What each order counts, in the words of GitHub's reaction names (`smile` is the laugh, `thinking_face` the confused reaction). */
+const SORT_NOUNS: Record<Exclude<SearchSort['field'], 'created' | 'updated' | 'comments'>, string> = {
+  reactions: 'reactions',
+  'reactions-+1': '+1 reactions',
+  'reactions--1': '-1 reactions',
+  'reactions-smile': 'laugh reactions',
+  'reactions-thinking_face': 'confused reactions',
+  'reactions-heart': 'heart reactions',
+  'reactions-tada': 'hooray reactions',
+  interactions: 'interactions',
 };
+
+function sortWords(sort: SearchSort): string {
+  const desc = sort.order === 'desc';
+  switch (sort.field) {
+    case 'created':
+      return desc ? 'newest first' : 'oldest first';
+    case 'updated':
+      return desc ? 'recently updated first' : 'least recently updated first';
+    case 'comments':
+      return desc ? 'most commented first' : 'least commented first';
+    default:
+      return `${desc ? 'most' : 'fewest'} ${SORT_NOUNS[sort.field]} first`;
+  }
+}
 
 /** The qualifiers the words above say; anything else in the query is shown as the query itself. */
 const DESCRIBED = /^(?:is:(?:open|closed|issue|pr)|state:(?:open|closed)|type:(?:issue|pr)|label:\S+|author:\S+|assignee:\S+|mentions:\S+|sort:\S+)$/i;
@@ -35,7 +52,7 @@ export function describeView(search: string): string {
   if (summary.author) parts.push(`by ${summary.author}`);
   if (summary.assignee) parts.push(`assigned to ${summary.assignee}`);
   if (summary.mentions) parts.push(`mentioning ${summary.mentions}`);
-  if (summary.sort) parts.push(SORT_WORDS[`${summary.sort.field}-${summary.sort.order}`]);
+  if (summary.sort) parts.push(sortWords(summary.sort));
   // Words, phrases, negations, ranges, OR: the query says them better than a paraphrase would.
   if (q.split(/\s+/).some((term) => term !== '' && !DESCRIBED.test(term))) parts.push(`matching “${q.trim()}”`);
   return parts.join(', ');

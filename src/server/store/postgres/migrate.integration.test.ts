@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { issueRow } from '../import-rows';
 import { MIGRATIONS } from '../sqlite/schema';
 import { StoreError } from '../store-error';
@@ -20,11 +20,11 @@ const POSTGRES_ONLY_INDEXES = ['issue_text_document'];
  */
 const SQLITE_ONLY_INDEXES = ['issues_search_facets'];
 
-let server: PostgresServer;
+let server: TestPostgres;
 const clients: pg.Client[] = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { referenceRefuses, referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { SearchRequest } from '../records';
 import { openSqliteStore } from '../sqlite/sqlite-store';
@@ -32,7 +32,7 @@ const PROPERTY_TIMEOUT_MS = 120_000;
 /** This engine's own query syntax typed as text, which must read as the words in it. */
 const search = searchArbitrary(["'", 'crash:*', '!crash', 'crash & page', 'crash | page', 'crash <-> page', 'crash:A', '\\', '--']);
 
-let server: PostgresServer;
+let server: TestPostgres;
 let client: pg.Client;
 let sql: Sql;
 let dir: string;
@@ -41,7 +41,7 @@ let dataTables: string;
 let runs = 0;
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-search-property-'));
   client = new pg.Client({ connectionString: await server.freshDatabase() });
   await client.connect();

@@ -1,12 +1,12 @@
 // The storage contract (test-support/server/storage-contract.ts) on a real PostgreSQL, each test on a fresh database.
 import { afterAll, beforeAll } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { describeStorageContract } from '../../../../test-support/server/storage-contract';
 import { openPostgresStorage } from './postgres-storage';
 
-let server: PostgresServer;
+let server: TestPostgres;
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
 }, 60_000);
 afterAll(() => server?.stop());
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListParams, type ListParams } from '../../../shared/list-params';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { DEEP_BASE_MS, DEEP_ISSUES, deepRowsOf, expectedDeepPage, iso, makeDeepData } from '../../../../test-support/server/deep-page-data';
 import { makeIssues } from '../../../../test-support/server/test-service';
 import { parseQueryString } from '../../http/query-string';
@@ -27,11 +27,11 @@ const WALK: MirrorWalk = { firstUrl: `${SOURCE}/issues?state=all`, etag: 'W/"1"'
 const deepParams: ListParams = { state: 'all', sort: 'created', direction: 'desc', labels: [], since: null, creator: null, assignee: null, mentioned: null, milestone: null, page: 4, perPage: 100 };
 const numbersOf = (page: { documents: string[] }) => page.documents.map((d) => (JSON.parse(d) as { number: number }).number);
 
-let server: PostgresServer;
+let server: TestPostgres;
 const open: Array<{ close(): unknown }> = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageParams } from '../../../shared/list-params';
 import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
 import { importHistoryRepository } from '../../../../test-support/server/history-repository';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { importRichRepositories } from '../../../../test-support/server/rich-repository';
 import type { DocumentPage } from '../records';
 import * as lite from '../sqlite/sqlite-timeline';
@@ -30,7 +30,7 @@ const MISSING_ISSUE = 999_999;
 const WIDE_COMMENT_ID = 5_000_000_000;
 
 let dir = '';
-let server: PostgresServer | undefined;
+let server: TestPostgres | undefined;
 let pool: pg.Pool | undefined;
 let db: Database.Database | undefined;
 let sql: Sql;
@@ -47,7 +47,7 @@ beforeAll(async () => {
   }
   db = new Database(file);
 
-  server = await startPostgres();
+  server = await testPostgres();
   pool = new pg.Pool({ connectionString: await server.freshDatabase() });
   const client = await pool.connect();
   try {

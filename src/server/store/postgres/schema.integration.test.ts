@@ -1,16 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { migratePostgres } from './migrate';
 import { STORE_VERSION_CHANNEL } from './schema';
 
 const START_TIMEOUT_MS = 30_000;
 
-let server: PostgresServer;
+let server: TestPostgres;
 const clients: pg.Client[] = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
   const client = await connect();
   await migratePostgres(client);
 }, START_TIMEOUT_MS);

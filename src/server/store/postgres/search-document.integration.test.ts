@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTokens } from '../../../shared/search-query';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import type { SearchText } from '../search-text';
 import { migratePostgres } from './migrate';
 import { searchCopy } from './import-encoding';
@@ -10,11 +10,11 @@ import { sqlOf } from './sql';
 
 const START_TIMEOUT_MS = 30_000;
 
-let server: PostgresServer;
+let server: TestPostgres;
 let client: pg.Client;
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
   client = new pg.Client({ connectionString: server.url });
   await client.connect();
   await migratePostgres(client);

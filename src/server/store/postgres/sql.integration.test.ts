@@ -1,7 +1,7 @@
 // How the engine runs COPY on a real PostgreSQL: through the pool as well as inside a transaction.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../../../../test-support/server/postgres-server';
+import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { BinaryCopy } from './binary-copy';
 import { countOf, sqlOf } from './sql';
 
@@ -14,11 +14,11 @@ function wordsCopy(rows: ReadonlyArray<readonly [number, string]>): Buffer {
 
 const COPY_WORDS = 'COPY words (n, word) FROM STDIN WITH (FORMAT binary)';
 
-let server: PostgresServer;
+let server: TestPostgres;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await testPostgres();
   pool = new pg.Pool({ connectionString: await server.freshDatabase(), max: 1 });
   // As the storage's pool does (postgres-storage.ts): the connection a failed COPY gave up may
   // still be closing when the server stops at the end, and its error then has nowhere else to go.
