@@ -149,7 +149,7 @@ export function ContinuousIssueList({
 
   function renderBody() {
     if (firstUrl === null || query.data === undefined) {
-      return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
+      return <ListBeforeFirstPage query={query} block={block} resource={resource} skeletonRows={Math.min(perPage, 10)} />;
     }
     if (issues.length === 0) return <EmptyState title={emptyTitle} />;
     return (

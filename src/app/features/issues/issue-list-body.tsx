@@ -4,7 +4,7 @@ import { Link, useNavigate, type To } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { useHotkeys } from '../../hooks/use-hotkeys';
 import { pageNumberOf } from '../../api/link-header';
-import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
 import { issueViewPath, listPath } from '../../app-paths';
 import { EmptyState, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
 import type { IssuePage } from './issue-queries';
@@ -12,7 +12,7 @@ import { IssueRow } from './issue-row';
 
 type FirstPageQuery = Parameters<typeof ListBeforeFirstPage>[0]['query'];
 
-export function IssueListBody({ owner, repo, query, response, page, perPage, block, emptyTitle, filtered, toPage, firstPage, linkState, highlight, onLabel, onAuthor, onAssignee }: {
+export function IssueListBody({ owner, repo, query, response, page, perPage, block, resource, onBack, emptyTitle, filtered, toPage, firstPage, linkState, highlight, onLabel, onAuthor, onAssignee }: {
   owner: string;
   repo: string;
   query: FirstPageQuery;
@@ -21,6 +21,10 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
   page: number;
   perPage: number;
   block: RateLimitBlock | null;
+  /** the budget the view spends */
+  resource: RateLimitResource;
+  /** back to the view shown before, when its rows were withheld (another query's answer) */
+  onBack?: () => void;
   emptyTitle: string;
   /** the query is not the default: offer to clear it when nothing matches */
   filtered: boolean;
@@ -59,7 +63,7 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
     },
   });
 
-  if (response === undefined) return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
+  if (response === undefined) return <ListBeforeFirstPage query={query} block={block} resource={resource} onBack={onBack} skeletonRows={Math.min(perPage, 10)} />;
   if (rows.length === 0) {
     if (page > 1) {
       const lastUrl = response.links.last ?? response.links.prev;

@@ -7,7 +7,7 @@ import { ValidationError } from '../../api/api-errors';
 import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../errors/error-panel';
 import { Skeleton } from '../../components/skeleton';
-import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
 
 /** The parts of a list's query (paged or continuous) that decide what it shows before its first page. */
 interface FirstPageQuery {
@@ -19,31 +19,50 @@ interface FirstPageQuery {
 }
 
 /**
- * What either list mode shows instead of rows when its first page is not
- * here: the service's refusal of the query, the failure with a retry, the pause until the rate limit resets, or
- * rows loading.
+ * What either list mode shows instead of rows when its own page is not
+ * here: the service's refusal of the query, the failure with a retry, the
+ * wait until the budget the view spends resets, or rows loading. `onBack`,
+ * when given, offers the view shown before (another query's rows, which
+ * never stand in for this one's: issue 45).
  */
-export function ListBeforeFirstPage({ query, block, skeletonRows }: { query: FirstPageQuery; block: RateLimitBlock | null; skeletonRows: number }) {
+export function ListBeforeFirstPage({ query, block, resource, skeletonRows, onBack }: {
+  query: FirstPageQuery;
+  block: RateLimitBlock | null;
+  /** the budget the view spends, to name what it waits for */
+  resource: RateLimitResource;
+  skeletonRows: number;
+  onBack?: () => void;
+}) {
+  const back = onBack ? (
+    <p>
+      <button type="button" className="btn" onClick={onBack}>
+        Back to the previous view
+      </button>
+    </p>
+  ) : null;
   if (query.isError) {
     if (query.error instanceof ValidationError) {
       return (
         <EmptyState title="The service refused this query">
           <p>Change the query above (its message says what is wrong) and press Enter.</p>
+          {back}
         </EmptyState>
       );
     }
     return (
-      <div className="p-4">
+      <div className="space-y-3 p-4">
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+        {back}
       </div>
     );
   }
   if (block !== null && query.fetchStatus === 'idle') {
     return (
-      <EmptyState title="Paused until the rate limit resets">
+      <EmptyState title={resource === 'search' ? 'This search waits for search credits' : 'This page waits for API credits'}>
         <p>
-          No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
+          None are left in this window. The list loads by itself when they reset, at <Countdown until={block.until} className="font-medium" />.
         </p>
+        {back}
       </EmptyState>
     );
   }

@@ -9,7 +9,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useDeferredValue, useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { pageNumberOf } from '../../api/link-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
@@ -39,6 +39,7 @@ export type PagedIssueListProps = Pick<ContinuousIssueListProps, 'owner' | 'repo
 export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar, ...rowProps }: PagedIssueListProps) {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const connection = useConnection();
   const block = useRateLimitBlock(resourceOf(view.route));
   const countId = useId();
@@ -47,13 +48,19 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
   // arriving never blocks input; until that pass commits, the previous page (or the
   // skeleton) stays on screen. Everything about the list (rows, counts, pager) describes
   // the page on screen. spec 4.1: a request without `page` asks for page 1.
-  const response = useDeferredValue(query.data);
+  const deferred = useDeferredValue(query.data);
+  // Another view's rows (keepPreviousData) stand in only while this view's answer is on its
+  // way: not when it cannot be had (no credits, an outage, a failure), where the tabs, the
+  // count and the pager would describe a list the rows are not (issue 45). The list says why
+  // instead, with the view before one click back.
+  const answerWaits = query.isPlaceholderData && (query.fetchStatus !== 'fetching' || query.failureCount > 0);
+  const response = answerWaits ? undefined : deferred;
   const rowsShown = useRowsShown(response !== undefined);
   const page = response ? (pageNumberOf(response.url) ?? 1) : view.page;
   // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
   const counted = response !== query.data ? null : response !== undefined && !query.isPlaceholderData ? { answer: response, number: page } : undefined;
   const countedView = { owner, repo, view, tools, state, page: counted, onPage: response?.data.length ?? 0 };
-  const refreshing = query.isFetching && query.isPlaceholderData;
+  const refreshing = query.isFetching && query.isPlaceholderData && !answerWaits;
 
   const toPage = (url: string) => {
     const number = pageNumberOf(url) ?? 1;
@@ -110,6 +117,8 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
             page={page}
             perPage={view.perPage}
             block={block}
+            resource={resourceOf(view.route)}
+            onBack={answerWaits ? () => void navigate(-1) : undefined}
             toPage={toPage}
             firstPage={{ to: { search: withParams(search, { page: null }).toString() }, state: null }}
           />
