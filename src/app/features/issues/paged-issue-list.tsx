@@ -18,6 +18,8 @@ import { IssueListBody } from './issue-list-body';
 import { pageLinkState, resourceOf, withParams } from './list-view';
 import { pageCount } from './page-count';
 import { RetryNotice } from './retry-notice';
+import { SearchCapNotice } from './search-cap-notice';
+import { reachableLinks } from './reachable-links';
 import { OfflineBanner } from './offline-banner';
 import { useRowsShown } from './use-rows-shown';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
@@ -60,6 +62,8 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
   // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
   const counted = response !== query.data ? null : response !== undefined && !query.isPlaceholderData ? { answer: response, number: page } : undefined;
   const countedView = { owner, repo, view, tools, state, page: counted, onPage: response?.data.length ?? 0 };
+  // spec 4.2 rule 3 with GitHub's cap: Last goes to the last page a search can reach.
+  const links = response ? reachableLinks(response.links, response.total, view.perPage) : {};
   const refreshing = query.isFetching && query.isPlaceholderData && !answerWaits;
 
   const toPage = (url: string) => {
@@ -78,7 +82,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
         ) : response && rowsShown ? (
           // Said once the counts' chunk is here.
           <Suspense fallback="">
-            <Counted {...countedView} status={{ page, pages: pageCount(response.links, page) }} />
+            <Counted {...countedView} status={{ page, pages: pageCount(links, page) }} />
           </Suspense>
         ) : (
           ''
@@ -107,6 +111,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
             {toolbar}
           </span>
         </header>
+        {response ? <SearchCapNotice total={response.total} /> : null}
         <div className={clsx(refreshing && 'opacity-60 transition-opacity')}>
           <IssueListBody
             {...rowProps}
@@ -129,7 +134,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
         <Suspense fallback={null}>
           <Pager
             {...{ owner, repo, view, search, block, page }}
-            links={response.links}
+            links={links}
             target={toPage}
             onFollow={followPage}
             notModified={response.notModified}
