@@ -22,6 +22,7 @@ import { SearchCapNotice } from './search-cap-notice';
 import { reachableLinks } from './reachable-links';
 import { OfflineBanner } from './offline-banner';
 import { useRowsShown } from './use-rows-shown';
+import { useRestoreScrollWhenShown } from './use-restore-scroll-when-shown';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { FollowRename } from '../repository/follow-rename';
 import { useConnection } from '../../services/app-services-context';
@@ -62,6 +63,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
   // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
   const counted = response !== query.data ? null : response !== undefined && !query.isPlaceholderData ? { answer: response, number: page } : undefined;
   const countedView = { owner, repo, view, tools, state, page: counted, onPage: response?.data.length ?? 0 };
+  useRestoreScrollWhenShown(rowsShown && response !== undefined && response === query.data && !query.isPlaceholderData);
   // spec 4.2 rule 3 with GitHub's cap: Last goes to the last page a search can reach.
   const links = response ? reachableLinks(response.links, response.total, view.perPage) : {};
   const refreshing = query.isFetching && query.isPlaceholderData && !answerWaits;
