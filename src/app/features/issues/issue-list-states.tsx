@@ -15,6 +15,8 @@ interface FirstPageQuery {
   error: unknown;
   isFetching: boolean;
   fetchStatus: FetchStatus;
+  /** failed attempts of the request being retried */
+  failureCount: number;
   refetch: () => unknown;
 }
 
@@ -62,6 +64,15 @@ export function ListBeforeFirstPage({ query, block, resource, skeletonRows, onBa
         <p>
           None are left in this window. The list loads by itself when they reset, at <Countdown until={block.until} className="font-medium" />.
         </p>
+        {back}
+      </EmptyState>
+    );
+  }
+  if (onBack !== undefined && query.failureCount > 0) {
+    // Another view's rows were withheld: say what this one waits for (the notice above says how it is retried).
+    return (
+      <EmptyState title="This view waits for the service">
+        <p>Its answer has not come yet: the service did not answer or failed. The list loads by itself when it answers.</p>
         {back}
       </EmptyState>
     );
