@@ -123,11 +123,8 @@ export function useStateCounts({ owner, repo, view, tools, state, page }: Counte
   const repositoryOpen =
     route?.kind === 'list' && filtersOnlyState(route.filters) && typeof repository?.open_issues_count === 'number' ? exactCount(repository.open_issues_count) : null;
   const otherState: CountedState = state === 'open' ? 'closed' : 'open';
-  const otherFromPages = ((): EntryCount | null => {
-    const held = heldOther !== undefined ? countFromPage(heldOther, 1, view.perPage) : null;
-    const reading = otherState === 'open' ? (held !== null ? narrowCount(held, repositoryOpen) : repositoryOpen) : held;
-    return reading;
-  })();
+  const heldOtherCount = heldOther !== undefined ? countFromPage(heldOther, 1, view.perPage) : null;
+  const otherFromPages = otherState === 'open' && heldOtherCount !== null ? narrowCount(heldOtherCount, repositoryOpen) : otherState === 'open' ? repositoryOpen : heldOtherCount;
   const ownReading = state === 'open' && fromPages !== null ? narrowCount(fromPages, repositoryOpen) : (fromPages ?? (state === 'open' ? repositoryOpen : null));
 
   // Searches only once the view's own page has answered, and only for what the pages do not tell exactly.
