@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
 import type { RateLimitSnapshot } from '../api/api-types';
+import { ValidationError } from '../api/api-errors';
 import { makeIssue, makeRepository, ok, searchResult } from '../../../test-support/app/fake-api';
 import { renderApp } from '../../../test-support/app/render-app';
 
@@ -84,6 +85,23 @@ describe('how many entries the query selects', () => {
     left = 29;
     act(() => api.reportRateLimit(searchReading(29, 120_000)));
     await waitFor(() => expect(heading()).toHaveTextContent(/^40 Open · 40 Closed$/), SETTLED);
+  });
+
+  it('says the range its pages tell when the service refuses the count, without asking again on every page', async () => {
+    const user = userEvent.setup();
+    const list = listEndpoint({ open: 102, closed: 100 });
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aclosed'], {
+      handler: (url) => (url.pathname.endsWith('/search/issues') ? new ValidationError('Validation Failed', [], null, null) : list(url)),
+    });
+    const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
+    await waitFor(() => expect(within(pager()).getByText(/^Page\s/)).toHaveTextContent('Page 1 of 4'), SETTLED);
+    await waitFor(() => expect(heading()).toHaveTextContent(/^102 Open · 91–120 Closed$/), SETTLED);
+    await user.click(within(pager()).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(within(pager()).getByText(/^Page\s/)).toHaveTextContent('Page 2 of 4'), SETTLED);
+    await user.click(within(pager()).getByRole('link', { name: 'Previous' }));
+    await waitFor(() => expect(within(pager()).getByText(/^Page\s/)).toHaveTextContent('Page 1 of 4'), SETTLED);
+    expect(heading()).toHaveTextContent(/^102 Open · 91–120 Closed$/);
+    expect(api.calls.filter((u) => u.includes('/search/issues'))).toHaveLength(1);
   });
 
   it('asks one search of one entry for the other state, within a quarter of the search budget, and keeps it', async () => {
