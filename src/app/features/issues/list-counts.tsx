@@ -5,6 +5,9 @@
  * first page's answer, so the list's first paint does not wait for them.
  */
 import { Fragment } from 'react';
+import type { PageLinks } from '../../api/api-types';
+import { pageCount } from './page-count';
+import { reachableLinks } from './reachable-links';
 import { formatCount } from '../../lib/time-format';
 import { countText, isExact, type EntryCount } from './entry-count';
 import { useStateCounts, type CountedView, type StateCounts } from './use-state-counts';
@@ -119,7 +122,10 @@ export interface CountedViewProps extends CountedView {
  * The paged list's counts: in its heading, or, given the page it is on
  * (`status`), as the live status's sentence.
  */
-export function PagedListCount({ state, onPage, status, ...view }: CountedViewProps & { status?: { page: number; pages: number | null } }) {
+export function PagedListCount({ state, onPage, status, ...view }: CountedViewProps & { status?: { page: number; links: PageLinks; total: number | null } }) {
   const counts = useStateCounts({ ...view, state });
-  return status ? listStatus(counts, state, onPage, status.page, status.pages) : <ListCount counts={counts} state={state} onPage={onPage} />;
+  if (!status) return <ListCount counts={counts} state={state} onPage={onPage} />;
+  // "of Y" as the pager says it: up to the last page a search can reach.
+  const pages = pageCount(reachableLinks(status.links, status.total, view.view.perPage), status.page);
+  return listStatus(counts, state, onPage, status.page, pages);
 }

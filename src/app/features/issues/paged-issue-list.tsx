@@ -9,20 +9,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useDeferredValue, useId } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { RateLimitedError } from '../../api/api-errors';
 import { pageNumberOf } from '../../api/link-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { issuePageQuery } from './issue-queries';
 import { IssueListBody } from './issue-list-body';
 import { pageLinkState, resourceOf, withParams } from './list-view';
-import { pageCount } from './page-count';
 import { RetryNotice } from './retry-notice';
-import { SearchCapNotice } from './search-cap-notice';
-import { reachableLinks } from './reachable-links';
 import { OfflineBanner } from './offline-banner';
 import { useRowsShown } from './use-rows-shown';
-import { useRestoreScrollWhenShown } from './use-restore-scroll-when-shown';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { FollowRename } from '../repository/follow-rename';
 import { useConnection } from '../../services/app-services-context';
@@ -42,9 +39,9 @@ export type PagedIssueListProps = Pick<ContinuousIssueListProps, 'owner' | 'repo
 export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar, ...rowProps }: PagedIssueListProps) {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const connection = useConnection();
-  const block = useRateLimitBlock(resourceOf(view.route));
+  const resource = resourceOf(view.route);
+  const block = useRateLimitBlock(resource);
   const countId = useId();
 
   // A page's rows render in a background pass React splits into short tasks, so a page
@@ -53,20 +50,18 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
   // the page on screen. spec 4.1: a request without `page` asks for page 1.
   const deferred = useDeferredValue(query.data);
   // Another view's rows (keepPreviousData) stand in only while this view's answer is on its
-  // way: not when it cannot be had (no credits, an outage, a failure), where the tabs, the
-  // count and the pager would describe a list the rows are not (issue 45). The list says why
-  // instead, with the view before one click back.
-  const answerWaits = query.isPlaceholderData && (query.fetchStatus !== 'fetching' || query.failureCount > 0);
+  // way: not when it cannot be had (no credits, an outage, a failure being retried), where the
+  // tabs, the count and the pager would describe a list the rows are not (issue 45). The list
+  // says why instead, with the view before one click back. A secondary rate limit (429) is a
+  // short wait with its own countdown, during which paging pauses over the rows on screen (spec 7.2).
+  const answerWaits = query.isPlaceholderData && (query.fetchStatus !== 'fetching' || (query.failureCount > 0 && !(query.failureReason instanceof RateLimitedError)));
   const response = answerWaits ? undefined : deferred;
   const rowsShown = useRowsShown(response !== undefined);
   const page = response ? (pageNumberOf(response.url) ?? 1) : view.page;
   // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
   const counted = response !== query.data ? null : response !== undefined && !query.isPlaceholderData ? { answer: response, number: page } : undefined;
   const countedView = { owner, repo, view, tools, state, page: counted, onPage: response?.data.length ?? 0 };
-  useRestoreScrollWhenShown(rowsShown && response !== undefined && response === query.data && !query.isPlaceholderData);
-  // spec 4.2 rule 3 with GitHub's cap: Last goes to the last page a search can reach.
-  const links = response ? reachableLinks(response.links, response.total, view.perPage) : {};
-  const refreshing = query.isFetching && query.isPlaceholderData && !answerWaits;
+  const refreshing = query.isFetching && query.isPlaceholderData;
 
   const toPage = (url: string) => {
     const number = pageNumberOf(url) ?? 1;
@@ -84,7 +79,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
         ) : response && rowsShown ? (
           // Said once the counts' chunk is here.
           <Suspense fallback="">
-            <Counted {...countedView} status={{ page, pages: pageCount(links, page) }} />
+            <Counted {...countedView} status={{ page, links: response.links, total: response.total }} />
           </Suspense>
         ) : (
           ''
@@ -113,7 +108,6 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
             {toolbar}
           </span>
         </header>
-        {response ? <SearchCapNotice total={response.total} /> : null}
         <div className={clsx(refreshing && 'opacity-60 transition-opacity')}>
           <IssueListBody
             {...rowProps}
@@ -124,8 +118,8 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
             page={page}
             perPage={view.perPage}
             block={block}
-            resource={resourceOf(view.route)}
-            onBack={answerWaits ? () => void navigate(-1) : undefined}
+            resource={resource}
+            offerBack={answerWaits}
             toPage={toPage}
             firstPage={{ to: { search: withParams(search, { page: null }).toString() }, state: null }}
           />
@@ -136,7 +130,9 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
         <Suspense fallback={null}>
           <Pager
             {...{ owner, repo, view, search, block, page }}
-            links={links}
+            links={response.links}
+            total={response.total}
+            ownAnswer={!!counted}
             target={toPage}
             onFollow={followPage}
             notModified={response.notModified}

@@ -19,7 +19,7 @@ export function SearchCapNotice({ total }: { total: number | null }) {
   const text = searchCapText(total);
   if (text === null) return null;
   return (
-    <p className="flex items-start gap-1.5 border-b border-line bg-attention-subtle px-4 py-2 text-sm">
+    <p className="mt-3 flex items-start gap-1.5 rounded-md border border-attention/40 bg-attention-subtle px-3 py-2 text-sm">
       <InfoIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-attention" />
       <span>{text}</span>
     </p>

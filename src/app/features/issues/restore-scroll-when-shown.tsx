@@ -13,9 +13,11 @@ import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
  *
  * The router keeps that position in its state (`restoreScrollPosition`, a
  * number on a Back or Forward to an entry it saw), which only its state
- * context exposes; <ScrollRestoration> itself reads it there.
+ * context exposes; <ScrollRestoration> itself reads it there. A component
+ * that renders nothing, in a chunk of its own loaded once the rows show (as
+ * the counts are), so the first rows wait for none of it.
  */
-export function useRestoreScrollWhenShown(shown: boolean): void {
+export function RestoreScrollWhenShown({ shown }: { shown: boolean }): null {
   const target = useContext(UNSAFE_DataRouterStateContext)?.restoreScrollPosition;
   const { key } = useLocation();
   const restoredFor = useRef<string | null>(null);
@@ -24,4 +26,5 @@ export function useRestoreScrollWhenShown(shown: boolean): void {
     restoredFor.current = key;
     if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target);
   }, [shown, target, key]);
+  return null;
 }
