@@ -31,6 +31,8 @@ test('a 429 storm is waited out, one request per Retry-After at most, with a cou
   await firstAnswer;
   await expect(pager).toContainText('Page 1 of');
   const pageOne = await shownIssueNumbers(page);
+  // The heading's closed count (a search of one entry) has come: the storm meets only the paging.
+  await expect(page.getByRole('heading', { level: 3 })).toContainText('Closed');
 
   // The storm starts now and lasts STORM_S seconds.
   faults.resetStats();

@@ -16,6 +16,7 @@ import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueViewPath } from '../../app-paths';
 import { FollowRename } from '../repository/follow-rename';
 import { EmptyState, ListBeforeFirstPage } from './issue-list-states';
+import { SearchCapNotice } from './search-cap-notice';
 import { LoadedCount } from './list-counts';
 import type { ListView } from './list-view';
 import { loadedKinds, loadedStatus } from './loaded-status';
@@ -139,6 +140,7 @@ export function ContinuousIssueList({
           </h3>
           {toolbar}
         </header>
+        <SearchCapNotice total={pages[0]?.total ?? null} />
         {renderBody()}
       </section>
       {query.data !== undefined ? (
@@ -149,7 +151,7 @@ export function ContinuousIssueList({
 
   function renderBody() {
     if (firstUrl === null || query.data === undefined) {
-      return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
+      return <ListBeforeFirstPage query={query} block={block} resource={resource} skeletonRows={Math.min(perPage, 10)} />;
     }
     if (issues.length === 0) return <EmptyState title={emptyTitle} />;
     return (

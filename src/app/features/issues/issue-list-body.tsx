@@ -1,19 +1,19 @@
 /** The rows of one page of the list (or the state shown instead of them), with j/k/o to move through them. */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, type To } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { useHotkeys } from '../../hooks/use-hotkeys';
 import { pageNumberOf } from '../../api/link-header';
-import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
 import { issueViewPath, listPath } from '../../app-paths';
-import { EmptyState, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
+import { EmptyState, IssueListSkeleton, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
 import type { IssuePage } from './issue-queries';
 import { IssueRow } from './issue-row';
 import { selectedIssueOf } from './selected-issue';
 
 type FirstPageQuery = Parameters<typeof ListBeforeFirstPage>[0]['query'];
 
-export function IssueListBody({ owner, repo, query, response, page, perPage, block, emptyTitle, filtered, toPage, firstPage, linkState, highlight, onLabel, onAuthor, onAssignee }: {
+export function IssueListBody({ owner, repo, query, response, page, perPage, block, resource, offerBack, emptyTitle, filtered, toPage, firstPage, linkState, highlight, onLabel, onAuthor, onAssignee }: {
   owner: string;
   repo: string;
   query: FirstPageQuery;
@@ -22,6 +22,10 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
   page: number;
   perPage: number;
   block: RateLimitBlock | null;
+  /** the budget the view spends */
+  resource: RateLimitResource;
+  /** offer Back to the view shown before, whose rows were withheld (another query's answer) */
+  offerBack: boolean;
   emptyTitle: string;
   /** the query is not the default: offer to clear it when nothing matches */
   filtered: boolean;
@@ -69,17 +73,19 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
     },
   });
 
-  if (response === undefined) return <ListBeforeFirstPage query={query} block={block} skeletonRows={Math.min(perPage, 10)} />;
+  if (response === undefined) return <ListBeforeFirstPage query={query} block={block} resource={resource} offerBack={offerBack} skeletonRows={Math.min(perPage, 10)} />;
   if (rows.length === 0) {
     if (page > 1) {
       const lastUrl = response.links.last ?? response.links.prev;
       const lastPage = pageNumberOf(lastUrl);
       return (
-        <PastTheEnd
-          page={page}
-          last={lastUrl !== undefined && lastPage !== null && lastPage < page ? { ...toPage(lastUrl), page: lastPage } : null}
-          first={response.links.first ? toPage(response.links.first) : firstPage}
-        />
+        <Suspense fallback={<IssueListSkeleton rows={1} />}>
+          <PastTheEnd
+            page={page}
+            last={lastUrl !== undefined && lastPage !== null && lastPage < page ? { ...toPage(lastUrl), page: lastPage } : null}
+            first={response.links.first ? toPage(response.links.first) : firstPage}
+          />
+        </Suspense>
       );
     }
     return (

@@ -1,13 +1,17 @@
 /** What the list shows when it has no rows to show: refused, failed, paused, loading, past the end, nothing matching. */
 import type { FetchStatus } from '@tanstack/react-query';
-import { IssueOpenedIcon, SearchIcon } from '../../components/icons';
-import type { ReactNode } from 'react';
-import { Link, type To } from 'react-router';
+import { IssueOpenedIcon } from '../../components/icons';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { ValidationError } from '../../api/api-errors';
-import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../errors/error-panel';
 import { Skeleton } from '../../components/skeleton';
-import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
+
+/** The chunk with the rarer states (./rare-list-states): an answer that waits, a page past the end. */
+export const loadRareListStates = () => importOutlastingOutage(() => import('./rare-list-states'));
+const WaitingAnswer = lazy(async () => ({ default: (await loadRareListStates()).WaitingAnswer }));
+export const PastTheEnd = lazy(async () => ({ default: (await loadRareListStates()).PastTheEnd }));
 
 /** The parts of a list's query (paged or continuous) that decide what it shows before its first page. */
 interface FirstPageQuery {
@@ -15,15 +19,26 @@ interface FirstPageQuery {
   error: unknown;
   isFetching: boolean;
   fetchStatus: FetchStatus;
+  /** failed attempts of the request being retried */
+  failureCount: number;
   refetch: () => unknown;
 }
 
 /**
- * What either list mode shows instead of rows when its first page is not
- * here: the service's refusal of the query, the failure with a retry, the pause until the rate limit resets, or
- * rows loading.
+ * What either list mode shows instead of rows when its own page is not
+ * here: the service's refusal of the query, the failure with a retry, the
+ * wait until the budget the view spends resets, or rows loading; with
+ * `offerBack` (another view's rows withheld), also the wait for the service
+ * while the request is retried, and Back to that view.
  */
-export function ListBeforeFirstPage({ query, block, skeletonRows }: { query: FirstPageQuery; block: RateLimitBlock | null; skeletonRows: number }) {
+export function ListBeforeFirstPage({ query, block, resource, skeletonRows, offerBack = false }: {
+  query: FirstPageQuery;
+  block: RateLimitBlock | null;
+  /** the budget the view spends, to name what it waits for */
+  resource: RateLimitResource;
+  skeletonRows: number;
+  offerBack?: boolean;
+}) {
   if (query.isError) {
     if (query.error instanceof ValidationError) {
       return (
@@ -38,16 +53,16 @@ export function ListBeforeFirstPage({ query, block, skeletonRows }: { query: Fir
       </div>
     );
   }
-  if (block !== null && query.fetchStatus === 'idle') {
+  const skeleton = <IssueListSkeleton rows={skeletonRows} />;
+  const waitsForCredits = block !== null && query.fetchStatus === 'idle';
+  if (waitsForCredits || (offerBack && query.failureCount > 0)) {
     return (
-      <EmptyState title="Paused until the rate limit resets">
-        <p>
-          No requests are left in this window. The list loads by itself at <Countdown until={block.until} className="font-medium" />.
-        </p>
-      </EmptyState>
+      <Suspense fallback={skeleton}>
+        <WaitingAnswer block={waitsForCredits ? block : null} resource={resource} offerBack={offerBack} />
+      </Suspense>
     );
   }
-  return <IssueListSkeleton rows={skeletonRows} />;
+  return skeleton;
 }
 
 /**
@@ -88,24 +103,5 @@ export function EmptyState({ icon, title, children }: { icon?: ReactNode; title:
       <h2 className="text-lg font-semibold">{title}</h2>
       {children ? <div className="max-w-md space-y-3 text-fg-muted">{children}</div> : null}
     </div>
-  );
-}
-
-/** spec 4.1.5: a page past the end is 200 with `[]`: not an error, just nothing here. */
-export function PastTheEnd({ page, last, first }: { page: number; last: { to: To; state: unknown; page: number } | null; first: { to: To; state: unknown } }) {
-  return (
-    <EmptyState icon={<SearchIcon size={24} aria-hidden="true" />} title={`Page ${page} is past the end of this list`}>
-      <p>There are fewer pages with these filters than that.</p>
-      <p className="flex flex-wrap justify-center gap-2">
-        {last !== null ? (
-          <Link to={last.to} state={last.state} className="btn">
-            Go to the last page ({last.page})
-          </Link>
-        ) : null}
-        <Link to={first.to} state={first.state} className="btn">
-          Go to the first page
-        </Link>
-      </p>
-    </EmptyState>
   );
 }

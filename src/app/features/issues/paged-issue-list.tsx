@@ -10,13 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useDeferredValue, useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { RateLimitedError } from '../../api/api-errors';
 import { pageNumberOf } from '../../api/link-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { issuePageQuery } from './issue-queries';
 import { IssueListBody } from './issue-list-body';
 import { pageLinkState, resourceOf, withParams } from './list-view';
-import { pageCount } from './page-count';
 import { RetryNotice } from './retry-notice';
 import { OfflineBanner } from './offline-banner';
 import { useRowsShown } from './use-rows-shown';
@@ -40,14 +40,22 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const connection = useConnection();
-  const block = useRateLimitBlock(resourceOf(view.route));
+  const resource = resourceOf(view.route);
+  const block = useRateLimitBlock(resource);
   const countId = useId();
 
   // A page's rows render in a background pass React splits into short tasks, so a page
   // arriving never blocks input; until that pass commits, the previous page (or the
   // skeleton) stays on screen. Everything about the list (rows, counts, pager) describes
   // the page on screen. spec 4.1: a request without `page` asks for page 1.
-  const response = useDeferredValue(query.data);
+  const deferred = useDeferredValue(query.data);
+  // Another view's rows (keepPreviousData) stand in only while this view's answer is on its
+  // way: not when it cannot be had (no credits, an outage, a failure being retried), where the
+  // tabs, the count and the pager would describe a list the rows are not (issue 45). The list
+  // says why instead, with the view before one click back. A secondary rate limit (429) is a
+  // short wait with its own countdown, during which paging pauses over the rows on screen (spec 7.2).
+  const answerWaits = query.isPlaceholderData && (query.fetchStatus !== 'fetching' || (query.failureCount > 0 && !(query.failureReason instanceof RateLimitedError)));
+  const response = answerWaits ? undefined : deferred;
   const rowsShown = useRowsShown(response !== undefined);
   const page = response ? (pageNumberOf(response.url) ?? 1) : view.page;
   // Counted from the page on screen when it is the view's own answer; not while the rows on screen lag behind it.
@@ -71,7 +79,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
         ) : response && rowsShown ? (
           // Said once the counts' chunk is here.
           <Suspense fallback="">
-            <Counted {...countedView} status={{ page, pages: pageCount(response.links, page) }} />
+            <Counted {...countedView} status={{ page, links: response.links, total: response.total }} />
           </Suspense>
         ) : (
           ''
@@ -110,6 +118,8 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
             page={page}
             perPage={view.perPage}
             block={block}
+            resource={resource}
+            offerBack={answerWaits}
             toPage={toPage}
             firstPage={{ to: { search: withParams(search, { page: null }).toString() }, state: null }}
           />
@@ -121,6 +131,8 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
           <Pager
             {...{ owner, repo, view, search, block, page }}
             links={response.links}
+            total={response.total}
+            ownAnswer={!!counted}
             target={toPage}
             onFollow={followPage}
             notModified={response.notModified}

@@ -1,12 +1,16 @@
 import clsx from 'clsx';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from '../../components/icons';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PageLinks } from '../../api/api-types';
 import { Countdown } from '../../components/countdown';
 import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
 import type { ListView, PageTarget } from './list-view';
 import { pageCount } from './page-count';
+import { reachableLinks } from './reachable-links';
+import { loadRareListStates } from './issue-list-states';
+import { RestoreScrollWhenShown } from './restore-scroll-when-shown';
+import { SearchCapNotice } from './search-cap-notice';
 import { useHeldPageTarget } from './use-held-page-target';
 
 export type PageRel = 'first' | 'prev' | 'next' | 'last';
@@ -25,16 +29,22 @@ const RELS: { rel: PageRel; label: string; icon?: ReactNode; iconAfter?: ReactNo
  * First / Previous / Next / Last, each following the `Link` rel the service
  * sent (spec 4.2 rule 3), enabled only when it sent one. While the rate limit
  * is spent, a rel still leads to a page already held (it costs nothing, as
- * Back does), and waits for the reset otherwise. A chunk of its own
+ * Back does), and waits for the reset otherwise. Above it, a search past
+ * 1,000 results says only the first 1,000 are reached; with it, Back and
+ * Forward restore the reader's place once the rows show. A chunk of its own
  * (the list page imports it lazily): it shows once the first page's rows have.
  */
-export function Pager({ owner, repo, view, search, links, page, target, onFollow, block, notModified, offline }: {
+export function Pager({ owner, repo, view, search, links: sent, total: results, ownAnswer, page, target, onFollow, block, notModified, offline }: {
   owner: string;
   repo: string;
   view: ListView;
   /** the address's search parameters */
   search: URLSearchParams;
   links: PageLinks;
+  /** a search's `total_count` (null for list pages): the rels stop at the last page it can reach, and the cap is said */
+  total: number | null;
+  /** the rows shown are the view's own answer (not the previous page's while this one loads) */
+  ownAnswer: boolean;
   page: number;
   /** where following a rel URL goes: the app URL and the location state carrying the rel */
   target: (url: string) => PageTarget;
@@ -43,11 +53,22 @@ export function Pager({ owner, repo, view, search, links, page, target, onFollow
   notModified: boolean;
   offline: boolean;
 }) {
+  // spec 4.2 rule 3 with GitHub's cap: Last goes to the last page a search can reach.
+  const links = reachableLinks(sent, results, view.perPage);
   const total = pageCount(links, page);
+  // The chunk of the list's rarer states, fetched once the rows show, so that an outage (whose service serves the chunks too) finds it at hand.
+  useEffect(() => {
+    loadRareListStates().catch(() => {
+      // Fetched again when one of them first renders.
+    });
+  }, []);
   const paused = block !== null;
   const heldTarget = useHeldPageTarget({ owner, repo, view, search, links, paused, toRel: target });
   const held = paused ? RELS.map(({ rel }) => links[rel]).filter((url) => url !== undefined && heldTarget(url) !== null) : [];
   return (
+    <>
+      <SearchCapNotice total={results} />
+      <RestoreScrollWhenShown shown={ownAnswer} />
     <nav aria-label="Pagination" className="flex flex-col items-center gap-2 py-3 sm:flex-row sm:flex-wrap sm:justify-between">
       <div className="flex items-center gap-2 text-fg-muted">
         <span aria-live="polite">
@@ -119,5 +140,6 @@ export function Pager({ owner, repo, view, search, links, page, target, onFollow
         </p>
       ) : null}
     </nav>
+    </>
   );
 }

@@ -31,6 +31,16 @@ describe('the controls edit the query text', () => {
     expect(editQuery('label:bug OR label:ui', { kind: 'label', name: 'bug', on: false })).toBe('label:bug OR label:ui');
   });
 
+  it('groups a query whose top is an OR before adding a condition, so it applies to every alternative', () => {
+    expect(editQuery('label:bug OR label:documentation', { kind: 'state', value: 'open' })).toBe('(label:bug OR label:documentation) is:open');
+    expect(editQuery('crash label:a OR label:b sort:updated-desc', { kind: 'type', value: 'issue' })).toBe('(crash label:a OR label:b) is:issue sort:updated-desc');
+    expect(editQuery('(label:bug OR label:ui)', { kind: 'label', name: 'p1', on: true })).toBe('(label:bug OR label:ui) label:p1');
+    expect(editQuery('(label:bug OR label:ui) is:open', { kind: 'state', value: 'closed' })).toBe('(label:bug OR label:ui) is:closed');
+    // One qualifier's comma list is one condition, and an OR inside an AND is already grouped.
+    expect(editQuery('label:bug,ui', { kind: 'state', value: 'open' })).toBe('label:bug,ui is:open');
+    expect(editQuery('crash (label:a OR label:b)', { kind: 'state', value: 'open' })).toBe('crash (label:a OR label:b) is:open');
+  });
+
   it('appends to a query it cannot parse, removing nothing', () => {
     expect(editQuery('is:nonsense', { kind: 'state', value: 'closed' })).toBe('is:nonsense is:closed');
   });

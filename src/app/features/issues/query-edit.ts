@@ -34,9 +34,53 @@ function topLevelTerms(q: string): SearchTerm[] | null {
   return terms;
 }
 
+const SORT_QUALIFIER = /(^|\s)sort:\S*/gi;
+
+/** Whether the query's top is an OR of several conditions (not one qualifier's comma list, `label:a,b`). */
+function isTopLevelOr(q: string): boolean {
+  const parsed = parseQuery(q);
+  if (!parsed.result.ok) return false;
+  const where = parsed.result.query.where;
+  if (where?.kind !== 'or') return false;
+  const first = where.operands[0];
+  return !(first !== undefined && 'span' in first && where.operands.every((o) => 'span' in o && o.span.start === first.span.start));
+}
+
+/** Whether `text` is one parenthesised group from its first character to its last (quotes skipped). */
+function isOneGroup(text: string): boolean {
+  if (!text.startsWith('(')) return false;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === '"') quoted = !quoted;
+    if (quoted) continue;
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    if (depth === 0) return i === text.length - 1;
+  }
+  return false;
+}
+
+/**
+ * `q` with `term` added as a condition on the whole query. AND binds tighter
+ * than OR (GitHub's advanced search, as ../../../shared/search-query reads
+ * it), so `label:bug OR label:docs is:open` would filter only the last
+ * alternative: a query whose top is an OR is grouped first,
+ * `(label:bug OR label:docs) is:open` (issue 45). `sort:` stays outside the
+ * group: it orders the whole query.
+ */
+function addTerm(q: string, term: string): string {
+  if (!isTopLevelOr(q)) return appendTerm(q, term);
+  const sorts = [...q.matchAll(SORT_QUALIFIER)].map((m) => m[0].trim());
+  const conditions = q.replace(SORT_QUALIFIER, ' ').trim();
+  const grouped = isOneGroup(conditions) ? conditions : `(${conditions})`;
+  return [grouped, term, ...sorts].join(' ');
+}
+
 /** `q` with the spans cut out (and the space after each), and `replacement` put in place of the first. */
 function replaceSpans(q: string, spans: Span[], replacement: string | null): string {
-  if (spans.length === 0) return replacement === null ? q : appendTerm(q, replacement);
+  if (spans.length === 0) return replacement === null ? q : addTerm(q, replacement);
   const sorted = [...spans].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
@@ -50,8 +94,6 @@ function replaceSpans(q: string, spans: Span[], replacement: string | null): str
   out += q.slice(at);
   return replacement === null ? out.trim() : out;
 }
-
-const SORT_QUALIFIER = /(^|\s)sort:\S*/gi;
 
 function spansOf(terms: SearchTerm[], keep: (term: SearchTerm) => boolean): Span[] {
   return terms.filter(keep).map((term) => term.span);
@@ -74,7 +116,7 @@ export function editQuery(q: string, edit: QueryEdit): string {
     }
     case 'label': {
       const same = (t: SearchTerm): boolean => t.kind === 'label' && t.name.toLowerCase() === edit.name.toLowerCase();
-      if (edit.on) return terms?.some(same) ? q : appendTerm(q, `label:${quoteValue(edit.name)}`);
+      if (edit.on) return terms?.some(same) ? q : addTerm(q, `label:${quoteValue(edit.name)}`);
       return terms === null ? q : replaceSpans(q, spansOf(terms, same), null);
     }
     case 'user': {

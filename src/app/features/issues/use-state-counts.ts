@@ -1,15 +1,20 @@
 /**
  * How many open and how many closed entries a view's query selects, as
- * GitHub's tabs say ("12 Open · 40 Closed"), spending as little as it can:
+ * GitHub's tabs say ("12 Open · 40 Closed"), exactly (issue 45: never a
+ * range where an exact total can be had), spending as little as it can:
  *
- * - the view's own count comes from its page (./entry-count);
- * - the other state's, on the list endpoint, only from what is already held:
- *   that state's first page, if it was visited, or the repository's
- *   `open_issues_count` when the query filters nothing but the state. No
- *   request: the list endpoint has no count to ask for;
- * - on the search endpoint, one search of one entry with the state swapped,
- *   cached like any page, and only while counting would leave three quarters
- *   of the window's search budget (10 to 30 a minute) to searching.
+ * - what the pages at hand tell exactly comes first: a search's
+ *   `total_count`, a list view's last page, the repository's
+ *   `open_issues_count` when the query filters nothing but the state
+ *   (./entry-count);
+ * - anything else is one search of one entry for that state (the query
+ *   grouped, then the state: ./query-edit), cached like any page, and only
+ *   while counting would leave three quarters of the window's search budget
+ *   (10 to 30 a minute) to searching;
+ * - a count that would spend a credit the budget cannot spare is said to
+ *   wait for credits (`uncounted`), not guessed; it is asked for by itself
+ *   once the budget allows. A budget not read yet is taken as whole, so a
+ *   URL counts the same in every browser.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -18,39 +23,54 @@ import { useAppServices, useConnection } from '../../services/app-services-conte
 import { apiUrl } from '../../services/connection-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { useRepository } from '../repository/use-repository';
-import { countFromPage, countWithout, exactCount, narrowCount, sumCounts, type EntryCount } from './entry-count';
+import { countFromPage, countWithout, exactCount, isExact, narrowCount, sumCounts, type EntryCount } from './entry-count';
 import { issuePageQuery, type IssuePage } from './issue-queries';
-import { searchText } from './list-query';
+import { DEFAULT_QUERY, searchText } from './list-query';
 import { viewRequestPath, type ListView } from './list-view';
 import type { ListFilters, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';
 
 /** The share of a window's search budget counting may take. */
 const COUNT_SEARCH_SHARE = 0.25;
-/** Counts of the other state are not worth a search each minute: they are kept this long. */
+/** Counts are not worth a search each minute: they are kept this long. */
 const COUNT_STALE_MS = 5 * 60_000;
+
+type CountedState = 'open' | 'closed';
 
 export interface StateCounts {
   open: EntryCount | null;
   closed: EntryCount | null;
   /** open and closed together */
   all: EntryCount | null;
+  /** states whose count would spend a search credit the budget cannot spare now */
+  uncounted: CountedState[];
 }
 
-type State = 'open' | 'closed' | null;
+type State = CountedState | null;
 
 /** The query filters by state alone: the repository's own open count is this query's. */
 function filtersOnlyState(filters: ListFilters): boolean {
   return filters.labels.length === 0 && [filters.since, filters.creator, filters.assignee, filters.mentioned, filters.milestone].every((value) => value === null);
 }
 
-/** Where the other state's count is found: the first page of the same query with the state swapped (the open one, for a view of both). */
-function otherStateUrl(owner: string, repo: string, view: ListView, route: QueryRoute, state: State, tools: QueryTools | null): string | null {
-  const other = state === 'open' ? 'closed' : 'open';
-  if (route.kind === 'list') return viewRequestPath(owner, repo, view, { kind: 'list', filters: { ...route.filters, state: other } }, 1);
-  if (tools === null) return null;
-  const q = tools.editQuery(view.q, { kind: 'state', value: other });
-  return searchIssuesPath({ q: searchText(owner, repo, q, route.advanced), perPage: 1, page: 1, advanced: route.advanced });
+/** The view's query with its state set (or removed); without the parser, only the default query's. */
+function withState(q: string, value: State, tools: QueryTools | null): string | null {
+  if (tools !== null) return tools.editQuery(q, { kind: 'state', value });
+  return q.trim() === DEFAULT_QUERY ? (value === null ? '' : `is:${value}`) : null;
+}
+
+/** The search of one entry that counts the view's query as it is (`'view'`), or with its state set to `value`. */
+function countSearchPath(owner: string, repo: string, view: ListView, route: QueryRoute, value: State | 'view', tools: QueryTools | null): string | null {
+  const q = value === 'view' ? view.q : withState(view.q, value, tools);
+  if (q === null) return null;
+  const advanced = route.kind === 'search' && route.advanced;
+  return searchIssuesPath({ q: searchText(owner, repo, q, advanced), perPage: 1, page: 1, advanced });
+}
+
+/** The first list page of the other state, whose rows may tell its count for free once it was visited. */
+function otherListPath(owner: string, repo: string, view: ListView, route: QueryRoute, state: State): string | null {
+  if (route.kind !== 'list') return null;
+  return viewRequestPath(owner, repo, view, { kind: 'list', filters: { ...route.filters, state: state === 'open' ? 'closed' : 'open' } }, 1);
 }
 
 /** The view whose entries are counted. */
@@ -69,6 +89,18 @@ export interface CountedView {
   page: { answer: IssuePage; number: number } | undefined | null;
 }
 
+/** One entry counted by a search, when enabled; its total, or null. */
+function useCountSearch(path: string | null, enabled: boolean): EntryCount | null {
+  const connection = useConnection();
+  const answer = useQuery({
+    ...issuePageQuery(connection, path !== null ? apiUrl(connection, path) : ''),
+    enabled: path !== null && enabled,
+    staleTime: COUNT_STALE_MS,
+    refetchOnWindowFocus: false,
+  }).data;
+  return answer !== undefined && answer.total !== null ? exactCount(answer.total) : null;
+}
+
 export function useStateCounts({ owner, repo, view, tools, state, page }: CountedView): StateCounts {
   const connection = useConnection();
   const { rateLimit } = useAppServices();
@@ -83,26 +115,49 @@ export function useStateCounts({ owner, repo, view, tools, state, page }: Counte
   const counted = page === null ? undefined : (page ?? (heldFirst !== undefined ? { answer: heldFirst, number: 1 } : undefined));
   const lastUrl = counted?.answer.links.last;
   const lastPage = useQuery({ ...issuePageQuery(connection, lastUrl ?? ''), enabled: false }).data;
-  const otherPath = route !== null ? otherStateUrl(owner, repo, view, route, state, tools) : null;
-  const searchAllowed = searchBlock === null && search !== null && search.remaining > search.limit * (1 - COUNT_SEARCH_SHARE);
-  const other = useQuery({
-    ...issuePageQuery(connection, otherPath !== null ? apiUrl(connection, otherPath) : ''),
-    // A list page of the other state only when held; a search once the view's own has answered, within the share.
-    enabled: route?.kind === 'search' && otherPath !== null && counted !== undefined && searchAllowed,
-    staleTime: COUNT_STALE_MS,
-    refetchOnWindowFocus: false,
-  }).data;
+  const otherListUrl = route !== null ? otherListPath(owner, repo, view, route, state) : null;
+  const heldOther = useQuery({ ...issuePageQuery(connection, otherListUrl !== null ? apiUrl(connection, otherListUrl) : ''), enabled: false }).data;
+  const searchSpare = searchBlock === null && (search === null || search.remaining > search.limit * (1 - COUNT_SEARCH_SHARE));
 
-  const current = counted !== undefined ? countFromPage(counted.answer, counted.number, view.perPage, lastUrl !== undefined ? lastPage : undefined) : null;
-  const otherCount = other !== undefined ? countFromPage(other, 1, view.perPage) : null;
+  const fromPages = counted !== undefined ? countFromPage(counted.answer, counted.number, view.perPage, lastUrl !== undefined ? lastPage : undefined) : null;
   const repositoryOpen =
     route?.kind === 'list' && filtersOnlyState(route.filters) && typeof repository?.open_issues_count === 'number' ? exactCount(repository.open_issues_count) : null;
+  const otherState: CountedState = state === 'open' ? 'closed' : 'open';
+  const heldOtherCount = heldOther !== undefined ? countFromPage(heldOther, 1, view.perPage) : null;
+  const otherFromPages = otherState === 'open' && heldOtherCount !== null ? narrowCount(heldOtherCount, repositoryOpen) : otherState === 'open' ? repositoryOpen : heldOtherCount;
+  const ownReading = state === 'open' && fromPages !== null ? narrowCount(fromPages, repositoryOpen) : (fromPages ?? (state === 'open' ? repositoryOpen : null));
 
+  // Searches only once the view's own page has answered, and only for what the pages do not tell exactly.
+  const ownNeedsSearch = counted !== undefined && (ownReading === null || !isExact(ownReading)) && !(ownReading !== null && ownReading.max === 0);
+  const otherNeedsSearch = counted !== undefined && (otherFromPages === null || !isExact(otherFromPages)) && !(state === null && fromPages !== null && fromPages.max === 0);
+  const ownSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, 'view', tools) : null, ownNeedsSearch && searchSpare);
+  const otherSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, otherState, tools) : null, otherNeedsSearch && searchSpare);
+
+  const uncounted: CountedState[] = [];
+  const settle = (reading: EntryCount | null, searched: EntryCount | null, needsSearch: boolean, which: CountedState): EntryCount | null => {
+    if (searched !== null) return searched;
+    if (!needsSearch) return reading;
+    if (!searchSpare) {
+      uncounted.push(which);
+      return null;
+    }
+    // Being counted (or the count search failed): what the pages tell meanwhile.
+    return reading;
+  };
+
+  const current = settle(ownReading, ownSearch, ownNeedsSearch, state ?? 'open');
   // Nothing at all matches: none open and none closed, with nothing to ask.
-  if (state === null && current !== null && current.max === 0) return { open: current, closed: current, all: current };
-  const openReading = state === 'open' ? current : otherCount;
-  const open = openReading !== null ? narrowCount(openReading, repositoryOpen) : repositoryOpen;
-  if (state === null) return { open, closed: current !== null && open !== null ? countWithout(current, open) : null, all: current };
-  const closed = state === 'closed' ? current : otherCount;
-  return { open, closed, all: open !== null && closed !== null ? sumCounts(open, closed) : null };
+  if (state === null && current !== null && current.max === 0) return { open: current, closed: current, all: current, uncounted: [] };
+  if (state === null) {
+    // The view's own count is of both states here; closed is what the open count leaves of it.
+    const allWaits = uncounted.length > 0;
+    uncounted.length = 0;
+    const open = settle(otherFromPages, otherSearch, otherNeedsSearch, 'open');
+    const waits: CountedState[] = uncounted.length > 0 ? ['open', 'closed'] : allWaits ? ['closed'] : [];
+    return { open, closed: current !== null && open !== null ? countWithout(current, open) : null, all: current, uncounted: waits };
+  }
+  const other = settle(otherFromPages, otherSearch, otherNeedsSearch, otherState);
+  const open = state === 'open' ? current : other;
+  const closed = state === 'closed' ? current : other;
+  return { open, closed, all: open !== null && closed !== null ? sumCounts(open, closed) : null, uncounted };
 }
