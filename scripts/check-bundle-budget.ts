@@ -27,8 +27,11 @@ import { EAGER_COMPILE_HINT, hasEagerCompileHint } from './eager-compile-hint.js
 export const GZIP_LEVEL = 9;
 /** The page the first paint is measured for; it must be in the entry, not a lazy chunk of its own. */
 export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
-/** Issue 6: the list's first-paint JavaScript, framework included, is at most 135 kB gzip. */
-export const FIRST_PAINT_JS_BUDGET_BYTES = 135_000;
+/**
+ * Issue 6: the list's first-paint JavaScript, framework included, is at most 135 kB gzip; raised to
+ * 136 kB for issue 45's first-render fixes (docs/performance-log.md, 2026-11-29).
+ */
+export const FIRST_PAINT_JS_BUDGET_BYTES = 136_000;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {

@@ -14,7 +14,6 @@ import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
 import { readConnectPolicy } from './features/settings/connect-policy';
 import { defaultBaseUrl } from './features/settings/connection-settings';
 import { createAppServices } from './services/app-services';
-import { keepShellForOffline } from './services/offline-shell';
 import { createSafeStorage } from './storage/safe-storage';
 import './styles.css';
 
@@ -61,7 +60,12 @@ function preloadLaterChunks(): void {
   preloadServiceStatusNotice();
   preloadShortcutsDialog();
   preloadSaveViewDialog();
-  keepShellForOffline();
+  // Its own chunk: the first paint never waits for it, and it is fetched while the service answers.
+  import('./services/offline-shell')
+    .then((shell) => shell.keepShellForOffline())
+    .catch(() => {
+      // Not at hand (the service went away first): the app works as before, without the offline copy.
+    });
 }
 
 const SETTLED_POLL_MS = 500;
