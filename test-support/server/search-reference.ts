@@ -6,7 +6,7 @@
 import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, StateReason, TextField } from '../../src/shared/search-query';
 import { mentionsIn } from '../../src/server/store/build-documents';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
-import { soughtRuns } from '../../src/server/store/word-forms';
+import { soughtRuns } from '../../src/shared/search-word-forms';
 
 export interface ReferenceRepo {
   id: number;
@@ -133,7 +133,7 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
     case 'text': {
       const tokens = referenceTokens(term.text);
       if (tokens.length === 0) return true;
-      // A lone word not quoted is any of its forms (word-forms.ts); anything else, its tokens in order.
+      // A lone word not quoted is any of its forms (shared/search-word-forms.ts); anything else, its tokens in order.
       const runs = soughtRuns(term, tokens);
       return fields.some((f) => {
         const haystack = referenceTokens(c.text(f));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, type SearchQuery } from '../../shared/search-query';
-import { wordForms } from '../store/word-forms';
+import { wordForms } from '../../shared/search-word-forms';
 import { findMatches, fragmentWindow, propertyMatch, soughtPhrases, wantsTextMatches } from './search-text-matches';
 
 function query(q: string): SearchQuery {

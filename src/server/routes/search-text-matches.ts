@@ -7,13 +7,13 @@
  *
  * Matching is the search's own: a word or phrase is its tokens (`searchTokens`, as every engine
  * indexes them: no case, no diacritics) next to each other, in this order, and a lone word not
- * quoted is any of its forms (store/word-forms.ts: `crash` marks `crashes`). Where the query looks
+ * quoted is any of its forms (shared/search-word-forms.ts: `crash` marks `crashes`). Where the query looks
  * in comments, each comment the words were found in is an entry too, as on GitHub: `object_type`
  * `IssueComment`, `object_url` the comment's, `property` `body`.
  */
 import { searchTokens, type SearchNode, type SearchQuery } from '../../shared/search-query';
 import type { SearchHit, SearchPage } from '../store/records';
-import { soughtRuns } from '../store/word-forms';
+import { soughtRuns } from '../../shared/search-word-forms';
 
 /** GitHub answers a text-match request with this media type (and `v3` in it still works). */
 const TEXT_MATCH_TYPE = /^application\/vnd\.github(?:\.v3)?\.text-match\+json$/;
@@ -55,7 +55,7 @@ export function soughtPhrases(where: SearchNode | null): string[][] {
   const out: string[][] = [];
   const walk = (node: SearchNode, negated: boolean): void => {
     if (node.kind === 'text') {
-      // A lone word is found in any of its forms (word-forms.ts), so each form is marked where it stands.
+      // A lone word is found in any of its forms (shared/search-word-forms.ts), so each form is marked where it stands.
       const tokens = searchTokens(node.text);
       if (!negated && tokens.length > 0) out.push(...soughtRuns(node, tokens));
     } else if (node.kind === 'not') walk(node.operand, !negated);

@@ -7,7 +7,7 @@
  */
 import type { DateField, SearchNode, SearchSort, SearchSortField, SearchTerm, UserRole } from '../../shared/search-query';
 import type { RepoRecord } from './records';
-import type { TextLeaf } from './word-forms';
+import type { TextLeaf } from '../../shared/search-word-forms';
 
 /** The terms every result must meet: the operands of the top-level AND (the query itself when it is no AND). */
 export function conjunctsOf(node: SearchNode | null): SearchNode[] {

@@ -5,7 +5,12 @@ const marked = (q: string, title: string): string[] => (highlighterFor(q)?.(titl
 
 describe('marking matched words in titles', () => {
   it('marks each word of the search, without case or diacritics', () => {
-    expect(marked('is:open Crash cafe', 'The café crashes; CRASH on start')).toEqual(['café', 'CRASH']);
+    expect(marked('is:open Crash cafe', 'The café crashes; CRASH on start')).toEqual(['café', 'crashes', 'CRASH']);
+  });
+
+  it('marks a lone word in its plural and singular forms, as the search finds them, and a quoted word exactly', () => {
+    expect(marked('queries', 'A query, two queries')).toEqual(['query', 'queries']);
+    expect(marked('"crash"', 'crashes after a crash')).toEqual(['crash']);
   });
 
   it('marks a phrase only where its words stand together, in order', () => {

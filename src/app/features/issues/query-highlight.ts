@@ -1,10 +1,12 @@
 /**
  * Marks the words of a search in a title, as github.com does. A word matches
  * as the service matches it (src/shared/search-query.ts): tokens are runs of
- * letters and digits, compared without case and diacritics, and a phrase (or
- * `foo-bar`) is its tokens next to each other, in order.
+ * letters and digits, compared without case and diacritics, a lone word not
+ * quoted is any of its plural and singular forms (`crash` marks `Crashes`), and
+ * a phrase (or `foo-bar`) is its tokens next to each other, in order.
  */
 import { searchTokens, type SearchNode, type Span } from '../../../shared/search-query';
+import { soughtRuns } from '../../../shared/search-word-forms';
 import { parseQuery } from './query-route';
 
 export type Highlighter = (text: string) => Span[];
@@ -15,7 +17,7 @@ function wantedTexts(node: SearchNode | null, out: string[][]): string[][] {
   if (node.kind === 'and' || node.kind === 'or') for (const operand of node.operands) wantedTexts(operand, out);
   else if (node.kind === 'text') {
     const tokens = searchTokens(node.text);
-    if (tokens.length > 0) out.push(tokens);
+    if (tokens.length > 0) out.push(...soughtRuns(node, tokens));
   }
   return out;
 }

@@ -34,7 +34,7 @@ import {
   type TextTerms,
 } from '../search-plan';
 import { foldName } from '../search-text';
-import { soughtRuns, type TextLeaf } from '../word-forms';
+import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 import { FIELD_WEIGHTS } from './search-document';
 import { countOf, hasNul, Params, type Row, type Sql } from './sql';
 
@@ -85,7 +85,7 @@ type PageRow = Row & { repo_id: number; number: number; doc: string; score: numb
 
 /**
  * The tsquery text of one text leaf: its tokens as a phrase, or a lone word not quoted as any of
- * its forms (word-forms.ts), in the fields asked for; null when it has no tokens.
+ * its forms (shared/search-word-forms.ts), in the fields asked for; null when it has no tokens.
  */
 function tsqueryOf(leaf: TextLeaf, fields: readonly TextField[]): string | null {
   const tokens = searchTokens(leaf.text);

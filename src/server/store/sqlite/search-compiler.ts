@@ -9,7 +9,7 @@ import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type Use
 import type { RepoRecord } from '../records';
 import { dateColumnSql, INVOLVED_ROLES, storedFactSql, type DocumentDialect } from '../search-plan';
 import { foldName, SEARCH_KEY_SQL } from '../search-text';
-import { soughtRuns, type TextLeaf } from '../word-forms';
+import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 
 /** Up to this many repositories are bound one by one; more go as one JSON array. */
 const INLINE_SCOPE_REPOS = 20;
@@ -42,7 +42,7 @@ export function textTokens(text: string): string[] {
 
 /**
  * The FTS5 expression of one text leaf: its tokens as a phrase, or a lone word not quoted as any
- * of its forms (word-forms.ts) the index `holds`, in the fields asked for; null when it has no tokens.
+ * of its forms (shared/search-word-forms.ts) the index `holds`, in the fields asked for; null when it has no tokens.
  */
 export function phraseOf(leaf: TextLeaf, fields: readonly TextField[], holds?: (form: string) => boolean): string | null {
   const tokens = textTokens(leaf.text);

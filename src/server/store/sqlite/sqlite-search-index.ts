@@ -97,7 +97,7 @@ export function storedSearchText(prepare: Prepare, repoId: number, number: numbe
 }
 
 /**
- * Whether any issue's text holds `token`. A lone word looks for its forms (word-forms.ts) with
+ * Whether any issue's text holds `token`. A lone word looks for its forms (shared/search-word-forms.ts) with
  * FTS5's OR, which cost more than the word alone even for a form in no issue: a search of
  * 100,000 issues took about twice as long. Most forms are in none, and this probe is one lookup
  * in the index (hundredths of a millisecond), so it is not remembered: it would crowd the

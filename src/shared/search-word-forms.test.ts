@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { soughtRuns, wordForms } from './word-forms';
+import { soughtRuns, wordForms } from './search-word-forms';
 
 describe('the forms a lone word finds', () => {
   it('takes a word and its plural for one another, both ways', () => {
