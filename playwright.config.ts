@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '.tmp/playwright-output',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Each test file has its own service and database (e2e/support/service.ts), so files run two at a time (issue 46).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

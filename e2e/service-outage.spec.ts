@@ -59,11 +59,15 @@ async function restartServiceExpectingRecovery(page: Page, { offline }: FirstPag
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 }
 
-/** Next loads a page the service answers afresh. */
+/**
+ * Next loads a page the service answers: 200, or 304 where the app holds that page's ETag already
+ * (the click that met the outage may have had its answer just before the service's connections closed:
+ * that is timing, seen with two Playwright workers).
+ */
 async function nextPageLoads(page: Page, { pager, next }: FirstPage, pageNumber: number) {
   const answer = waitForIssueList(page);
   await next.click();
-  expect((await answer).status()).toBe(200);
+  expect([200, 304]).toContain((await answer).status());
   await expect(pager).toContainText(`Page ${pageNumber} of`);
 }
 
