@@ -101,6 +101,20 @@ export const SEARCH_SORT_FIELDS = [
 ] as const;
 export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
 
+/**
+ * The key of an issue's `reactions` rollup each reaction order counts: GitHub's sort names the
+ * emoji (`smile`, `thinking_face`, `tada`), the rollup its reaction (`laugh`, `confused`, `hooray`).
+ */
+export const REACTION_SORT_KEYS: Partial<Record<SearchSortField, string>> = {
+  reactions: 'total_count',
+  'reactions-+1': '+1',
+  'reactions--1': '-1',
+  'reactions-smile': 'laugh',
+  'reactions-thinking_face': 'confused',
+  'reactions-heart': 'heart',
+  'reactions-tada': 'hooray',
+};
+
 export interface SearchSort {
   field: SearchSortField;
   order: 'asc' | 'desc';

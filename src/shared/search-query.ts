@@ -15,6 +15,7 @@ import { TEXT_FIELDS, type SearchNode, type SearchQuery, type SearchSort, type S
 
 export { isQualifierName, usesAdvancedSyntax, type QualifierName } from './search-query-lexer';
 export {
+  REACTION_SORT_KEYS,
   SEARCH_SORT_FIELDS,
   TEXT_FIELDS,
   type CountField,

@@ -3,7 +3,7 @@
  * the imported issue objects, with no index and no SQL: what every storage engine's
  * `searchIssues` is held to by the property tests.
  */
-import type { DateField, SearchNode, SearchQuery, SearchSort, SearchTerm, StateReason, TextField } from '../../src/shared/search-query';
+import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchQuery, type SearchSort, type SearchTerm, type StateReason, type TextField } from '../../src/shared/search-query';
 import { mentionsIn } from '../../src/server/store/build-documents';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { soughtRuns } from '../../src/shared/search-word-forms';
@@ -187,17 +187,6 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
       return c.issue.pull_request === undefined && c.stateReason === term.value;
   }
 }
-
-/** The rollup's key each reaction order counts (GitHub's sort names the emoji). */
-const REACTION_SORT_KEYS: Record<string, string> = {
-  reactions: 'total_count',
-  'reactions-+1': '+1',
-  'reactions--1': '-1',
-  'reactions-smile': 'laugh',
-  'reactions-thinking_face': 'confused',
-  'reactions-heart': 'heart',
-  'reactions-tada': 'hooray',
-};
 
 function sortValue(c: Candidate, sort: SearchSort): string | number {
   if (sort.field === 'comments') return c.issue.comments;

@@ -5,7 +5,7 @@
  * to their index's query language, qualifiers to predicates) each in its own SQL; answers must
  * not differ between them, so these rules live once.
  */
-import type { DateField, SearchNode, SearchSort, SearchSortField, SearchTerm, UserRole } from '../../shared/search-query';
+import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type SearchTerm, type UserRole } from '../../shared/search-query';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
 
@@ -145,19 +145,6 @@ export interface DocumentDialect {
   param(value: unknown): string;
 }
 
-/**
- * The reactions rollup's key each reaction order counts: GitHub's sort names the emoji
- * (`smile`, `thinking_face`, `tada`), the rollup its reaction (`laugh`, `confused`, `hooray`).
- */
-const REACTION_KEYS: Partial<Record<SearchSortField, string>> = {
-  'reactions-+1': '+1',
-  'reactions--1': '-1',
-  'reactions-smile': 'laugh',
-  'reactions-thinking_face': 'confused',
-  'reactions-heart': 'heart',
-  'reactions-tada': 'hooray',
-};
-
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
 
 /**
@@ -171,7 +158,7 @@ function sortKeySql(field: SearchSortField, documents: DocumentDialect): string 
   if (field === 'created' || field === 'updated' || field === 'comments') return SORT_COLUMNS[field];
   if (field === 'reactions') return 'i.reactions';
   if (field === 'interactions') return INTERACTIONS_SQL;
-  return documents.count(['reactions', REACTION_KEYS[field] ?? 'total_count']);
+  return documents.count(['reactions', REACTION_SORT_KEYS[field] ?? 'total_count']);
 }
 
 /** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */

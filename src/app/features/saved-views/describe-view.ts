@@ -5,22 +5,10 @@
  * says "issues" and "most commented first", not the defaults of a URL
  * without parameters (issue 45).
  */
-import type { SearchSort } from '../../../shared/search-query';
+import { REACTION_SORT_KEYS, type SearchSort } from '../../../shared/search-query-tree';
 import { rewriteLegacyParams } from '../issues/legacy-query';
 import { effectiveQuery, hasLegacyParams } from '../issues/list-query';
 import { summarizeQuery } from '../issues/query-edit';
-
-/** What each order counts, in the words of GitHub's reaction names (`smile` is the laugh, `thinking_face` the confused reaction). */
-const SORT_NOUNS: Record<Exclude<SearchSort['field'], 'created' | 'updated' | 'comments'>, string> = {
-  reactions: 'reactions',
-  'reactions-+1': '+1 reactions',
-  'reactions--1': '-1 reactions',
-  'reactions-smile': 'laugh reactions',
-  'reactions-thinking_face': 'confused reactions',
-  'reactions-heart': 'heart reactions',
-  'reactions-tada': 'hooray reactions',
-  interactions: 'interactions',
-};
 
 function sortWords(sort: SearchSort): string {
   const desc = sort.order === 'desc';
@@ -32,7 +20,8 @@ function sortWords(sort: SearchSort): string {
     case 'comments':
       return desc ? 'most commented first' : 'least commented first';
     default:
-      return `${desc ? 'most' : 'fewest'} ${SORT_NOUNS[sort.field]} first`;
+      // `reactions-heart` counts heart reactions; the reaction's name is the rollup's (`smile` is laugh).
+      return `${desc ? 'most' : 'fewest'} ${sort.field === 'interactions' || sort.field === 'reactions' ? sort.field : `${REACTION_SORT_KEYS[sort.field] ?? ''} reactions`} first`;
   }
 }
 
