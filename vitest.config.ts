@@ -25,7 +25,6 @@ const APP_TESTS_WITHOUT_DOM = [
   'src/app/api/retry-policy.test.ts',
   'src/app/api/sha256.test.ts',
   'src/app/app-paths.test.ts',
-  'src/app/features/connectivity/connectivity-store.test.ts',
   'src/app/features/connectivity/retry-status.test.ts',
   'src/app/features/issue-view/filtered-list-paths.test.ts',
   'src/app/features/issue-view/markdown/highlight-languages.test.ts',
@@ -40,13 +39,14 @@ const APP_TESTS_WITHOUT_DOM = [
   'src/app/features/issues/query-route.test.ts',
   'src/app/features/issues/query-suggestions.test.ts',
   'src/app/features/issues/task-progress.test.ts',
-  'src/app/features/rate-limit/rate-limit-store.test.ts',
   'src/app/features/repo-picker/github-url.test.ts',
   'src/app/lib/error-messages.test.ts',
   'src/app/lib/import-outlasting-outage.test.ts',
   'src/app/lib/label-colors.test.ts',
   'src/app/lib/time-format.test.ts',
   'src/app/lib/view-fatal.test.ts',
+  'src/app/services/connectivity-store.test.ts',
+  'src/app/services/rate-limit-store.test.ts',
 ];
 
 export default mergeConfig(

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { AppServices } from './services/app-services';
+import type { AppServices } from './services/app-services-context';
 import { AppServicesProvider } from './services/app-services-context';
 
 /** The providers around the router: the app's services and the query client. */

@@ -16,7 +16,7 @@ import { issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
 import { RootError, RootLayout } from './routes/root-layout';
 import { PageNotFound, RouteError } from './routes/route-error';
-import type { AppServices } from './services/app-services';
+import type { AppServices } from './services/app-services-context';
 
 export function createAppRoutes(services: AppServices): RouteObject[] {
   return [

@@ -11,9 +11,9 @@ import { preloadShortcutsDialog } from './components/shortcuts-dialog';
 import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
 import { preloadMarkdownForAddress } from './features/issue-view/markdown/preload-markdown';
 import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
-import { readConnectPolicy } from './features/settings/connect-policy';
-import { defaultBaseUrl } from './features/settings/connection-settings';
-import { createAppServices } from './services/app-services';
+import { readConnectPolicy } from './services/connect-policy';
+import { defaultBaseUrl } from './services/connection-settings';
+import { createAppServices } from './app-services';
 import { createSafeStorage } from './storage/safe-storage';
 import './styles.css';
 

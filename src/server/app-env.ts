@@ -1,7 +1,16 @@
 /** What the middleware chain hands to the routes (Hono context variables). */
-import type { AnswerHeaders } from './http/answer-headers';
 import type { Caller } from './limits/rate-limiter';
 import type { RepoRecord, TokenRecord } from './store/records';
+
+/** The headers every answer to a request carries, gathered before its route (http/answer-headers.ts applies them). */
+export interface AnswerHeaders {
+  /** header name (lower case) → value */
+  fixed: Record<string, string>;
+  /** headers that depend on the answer's status (a 304 gives its rate-limit credit back) */
+  byStatus: Array<(status: number) => Record<string, string>>;
+  /** whether an answer has been built with them */
+  applied: boolean;
+}
 
 export interface AppVariables {
   requestId: string;

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-rou
 import { createMemoryEtagStore } from '../../src/app/api/etag-store';
 import { AppProviders } from '../../src/app/app-providers';
 import { createAppRouter } from '../../src/app/app-router';
-import type { ConnectPolicy } from '../../src/app/features/settings/connect-policy';
-import { createAppServices } from '../../src/app/services/app-services';
+import type { ConnectPolicy } from '../../src/app/services/connect-policy';
+import { createAppServices } from '../../src/app/app-services';
 import { createSafeStorage } from '../../src/app/storage/safe-storage';
 import { createFakeApi, TEST_BASE_URL, type Handler } from './fake-api';
 

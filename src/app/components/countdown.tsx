@@ -1,4 +1,4 @@
-import { useNow } from '../services/clock';
+import { useNow } from '../services/use-services';
 import { clockTime, countdown } from '../lib/time-format';
 
 /** "14:32:05 (in 12:03)", ticking each second. */

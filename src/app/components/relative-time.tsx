@@ -1,4 +1,4 @@
-import { useClockSelect } from '../services/clock';
+import { useClockSelect } from '../services/use-services';
 import { exactTime, parseTime, relativeTime } from '../lib/time-format';
 
 const MINUTE_MS = 60_000;

@@ -17,9 +17,9 @@ import { continuousRequestUrl, pageRequestUrl, readListView, resourceOf } from '
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import type { QueryTools } from '../features/issues/query-tools';
 import { loadedQueryTools, loadQueryTools } from '../features/issues/query-tools-chunk';
-import { activeBlock, type RateLimitResource } from '../features/rate-limit/rate-limit-store';
+import { activeBlock, type RateLimitResource } from '../services/rate-limit-store';
 import { listPath } from '../app-paths';
-import type { AppServices } from '../services/app-services';
+import type { AppServices } from '../services/app-services-context';
 
 /** The route's id, for the header's gauge to read which budget the list spends (useRouteLoaderData). */
 export const ISSUE_LIST_ROUTE_ID = 'issue-list';

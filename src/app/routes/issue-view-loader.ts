@@ -8,9 +8,9 @@ import { DESCRIPTION_SCOPE, markdownTreesReady } from '../features/issue-view/ma
 import { readableByUse } from '../features/issue-view/markdown/readable-promise';
 import { preloadMarkdown } from '../features/issue-view/markdown/preload-markdown';
 import { issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
-import { activeBlock } from '../features/rate-limit/rate-limit-store';
+import { activeBlock } from '../services/rate-limit-store';
 import { repositoryQuery } from '../features/repository/repo-queries';
-import type { AppServices } from '../services/app-services';
+import type { AppServices } from '../services/app-services-context';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 /**

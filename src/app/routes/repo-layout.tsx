@@ -7,13 +7,14 @@ import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatch, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Skeleton } from '../components/skeleton';
 import { formatCount } from '../lib/time-format';
-import { activeBlock } from '../features/rate-limit/rate-limit-store';
-import { rememberRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
+import { activeBlock } from '../services/rate-limit-store';
+import { rememberRepo } from '../services/recent-repos';
+import { useRecentRepos } from '../services/use-services';
 import { issueViewPath, listPath } from '../app-paths';
 import { FollowRename, readRenamed } from '../features/repository/follow-rename';
 import { repositoryQuery } from '../features/repository/repo-queries';
 import { useRepository } from '../features/repository/use-repository';
-import type { AppServices } from '../services/app-services';
+import type { AppServices } from '../services/app-services-context';
 import { RouteError } from './route-error';
 
 export function repoLayoutLoader(services: AppServices) {

@@ -9,7 +9,7 @@ import { useHotkeys } from '../hooks/use-hotkeys';
 import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../app-paths';
-import { useCredentialsNotice } from '../features/settings/credentials-notice';
+import { useCredentialsNotice } from '../services/use-services';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
 
 /** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */

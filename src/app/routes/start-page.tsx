@@ -8,11 +8,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../components/relative-time';
 import { useMediaQuery, WIDE_SCREEN } from '../hooks/use-media-query';
-import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos';
+import { forgetRepo } from '../services/recent-repos';
+import { useRecentRepos } from '../services/use-services';
 import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { describeView } from '../features/saved-views/describe-view';
-import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { deleteView, type SavedView } from '../services/saved-views';
+import { useSavedViews } from '../services/use-services';
 import { useAppServices } from '../services/app-services-context';
 
 const EXAMPLE_ADDRESSES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];

@@ -1,6 +1,40 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AppServices } from './app-services';
-import type { Connection } from './connection-store';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/api-types';
+import type { Clock } from './clock';
+import type { ConnectPolicy } from './connect-policy';
+import type { ConnectionSettings } from './connection-settings';
+import type { Connection, ConnectionStore } from './connection-store';
+import type { ConnectivityStore } from './connectivity-store';
+import type { CredentialsNotice } from './credentials-notice';
+import type { DeviceListStore } from './device-list-store';
+import type { NavigationLocation } from './navigation-location';
+import type { RateLimitStore } from './rate-limit-store';
+import type { RecentRepo } from './recent-repos';
+import type { SavedView } from './saved-views';
+
+/** What the app shares, wired once by the composition root (app-services.ts beside main.tsx). */
+export interface AppServices {
+  queryClient: QueryClient;
+  settings: ConnectionSettings;
+  connection: ConnectionStore;
+  rateLimit: RateLimitStore;
+  /** whether the service answers at all (the offline notice) */
+  connectivity: ConnectivityStore;
+  clock: Clock;
+  now: () => number;
+  recentRepos: DeviceListStore<RecentRepo>;
+  savedViews: DeviceListStore<SavedView>;
+  credentialsNotice: CredentialsNotice;
+  navigation: NavigationLocation;
+  /** The service the app starts with ("this service"). */
+  defaultBaseUrl: string;
+  /** The API origins this deployment's security policy lets the app reach. */
+  connectPolicy: ConnectPolicy;
+  /** A one-off client that keeps nothing (the settings' "Test token"): not the app's identity. */
+  createProbeClient(baseUrl: string, token: string | null): ApiClient;
+}
+
 
 const AppServicesContext = createContext<AppServices | null>(null);
 

@@ -3,8 +3,6 @@
  * with useSyncExternalStore. It ticks only while something listens, and the
  * time source is injected so tests drive it with fake timers.
  */
-import { useSyncExternalStore } from 'react';
-import { useAppServices } from './app-services-context';
 
 export const CLOCK_TICK_MS = 1000;
 
@@ -46,20 +44,4 @@ export function createClock(now: () => number = () => Date.now(), tickMs: number
       };
     },
   };
-}
-
-/** The current time, re-rendering every tick. */
-export function useNow(): number {
-  const { clock } = useAppServices();
-  return useSyncExternalStore(clock.subscribe, clock.getSnapshot);
-}
-
-/**
- * A value derived from the clock, re-rendering only when it changes (e.g. the
- * minute for "3 minutes ago", or whether a reset time has passed). `select`
- * must return a primitive or a stable object.
- */
-export function useClockSelect<T>(select: (now: number) => T): T {
-  const { clock } = useAppServices();
-  return useSyncExternalStore(clock.subscribe, () => select(clock.getSnapshot()));
 }

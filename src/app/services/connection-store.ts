@@ -5,7 +5,7 @@
  * the base URL and a counter; the token never appears in it.
  */
 import type { ApiClient } from '../api/api-types';
-import type { ConnectionSettings, ConnectionSnapshot } from '../features/settings/connection-settings';
+import type { ConnectionSettings, ConnectionSnapshot } from './connection-settings';
 
 export interface Connection {
   /** goes into query keys: never the token */

@@ -5,7 +5,7 @@
  */
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { retryDelayMs, shouldRetry } from '../api/retry-policy';
-import { scheduleRetry } from '../features/connectivity/retry-schedule';
+import { scheduleRetry } from './retry-schedule';
 
 /** Answers are revalidated with a conditional request (a 304 costs nothing), so a short freshness is cheap. */
 export const STALE_TIME_MS = 60_000;

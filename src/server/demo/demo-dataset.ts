@@ -11,13 +11,7 @@ import type { ImportedEvent } from '../store/import-schema';
 import { demoEvents } from './demo-events';
 import { loadDemoUsers, loadRepositorySpecs } from './demo-repositories';
 import { generateRepository } from './generator/repository-generator';
-
-export interface DemoUser {
-  login: string;
-  id: number;
-  name: string;
-  type: 'User' | 'Bot';
-}
+import type { DemoUser } from './generator/demo-user';
 
 export interface DemoRepository {
   owner: string;

@@ -14,17 +14,8 @@
  * `applyAnswerHeadersLate`.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AnswerHeaders, AppEnv } from '../app-env';
 import { copyLowerCased } from './lower-cased-headers';
-
-export interface AnswerHeaders {
-  /** header name (lower case) → value */
-  fixed: Record<string, string>;
-  /** headers that depend on the answer's status (a 304 gives its rate-limit credit back) */
-  byStatus: Array<(status: number) => Record<string, string>>;
-  /** whether an answer has been built with them */
-  applied: boolean;
-}
 
 export function startAnswerHeaders(c: Context<AppEnv>): AnswerHeaders {
   const gathered: AnswerHeaders = { fixed: {}, byStatus: [], applied: false };

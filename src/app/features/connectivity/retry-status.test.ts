@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { BadCredentialsError, NetworkError, RateLimitedError, ServerError } from '../../api/api-errors';
-import { retryAtOf, scheduleRetry } from './retry-schedule';
+import { retryAtOf, scheduleRetry } from '../../services/retry-schedule';
 import { retryingQueryHash, retryStatusText } from './retry-status';
 
 const NOW = Date.UTC(2024, 4, 1, 12);

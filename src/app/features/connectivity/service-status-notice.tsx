@@ -13,13 +13,13 @@ import { AlertIcon, PlugIcon, SyncIcon } from '../../components/page-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
-import { useNow } from '../../services/clock';
+import { useNow } from '../../services/use-services';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { identityOfKey } from '../../services/query-client';
-import { isOffline, probeIntervalMs, type ConnectivityState } from './connectivity-store';
+import { isOffline, probeIntervalMs, type ConnectivityState } from '../../services/connectivity-store';
 import { OutageHeadline } from './outage-headline';
-import { retryAtOf } from './retry-schedule';
+import { retryAtOf } from '../../services/retry-schedule';
 import { retryingQueryHash, retryKindOf, retryStatusText } from './retry-status';
 
 const PROBE_TIMEOUT_MS = 10_000;

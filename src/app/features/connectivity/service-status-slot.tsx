@@ -15,7 +15,7 @@ import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { identityOfKey } from '../../services/query-client';
-import { isOffline } from './connectivity-store';
+import { isOffline } from '../../services/connectivity-store';
 import { OutageHeadline } from './outage-headline';
 
 type NoticeModule = typeof import('./service-status-notice');

@@ -15,7 +15,8 @@ import type { ApiResponse } from '../../api/api-types';
 import type { TimelineCommentEvent, TimelineItem } from '../../api/timeline-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { issueKeys, issuePath } from '../issues/issue-queries';
+import { issuePath } from '../issues/issue-queries';
+import { issueKeys } from '../../services/query-keys';
 import { commentScope, markdownTreesReady } from './markdown/markdown-ready';
 import { isComment, readTimelineEvents } from './timeline-events';
 
@@ -87,7 +88,7 @@ async function fetchFirstPage(connection: Connection, client: QueryClient, path:
  */
 async function seedUnderNewName(client: QueryClient, identity: string, number: number, first: TimelinePage): Promise<void> {
   const firstPage = { keyUnder: (owner: string, repo: string) => timelineKeys.timeline(identity, owner, repo, number), pageParam: null };
-  await import('../repository/renamed-answers').then(
+  await import('../../services/renamed-answers').then(
     ({ seed }) => seed(client, identity, firstPage, first.url, first),
     // Not loaded: the new name's page asks again, as it did before.
     () => undefined,

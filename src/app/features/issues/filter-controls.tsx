@@ -11,7 +11,7 @@ import { Link, type To } from 'react-router';
 import { useDetailsDismiss } from './use-details-dismiss';
 import { DEFAULT_PER_PAGE } from '../../../shared/api-constants';
 import { PER_PAGE_CHOICES, SORT_CHOICES } from './list-view';
-import type { QueryEdit, QuerySummary } from './query-edit';
+import type { EditQuery, QuerySummary } from './query-edit';
 
 /**
  * The menus' contents are a lazy chunk, loaded when a menu first opens and
@@ -25,9 +25,6 @@ const PeopleMenuBody = lazy(async () => ({ default: (await importOutlastingOutag
 function MenuLoading() {
   return <p className="p-3 text-fg-muted">Loading…</p>;
 }
-
-/** Applies one or more changes to the query (in order) and shows the result. */
-export type EditQuery = (edit: QueryEdit | QueryEdit[]) => void;
 
 /** What the controls show of the default query, known without the parser. */
 export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, sort: null };

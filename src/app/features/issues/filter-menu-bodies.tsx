@@ -9,8 +9,7 @@ import { CheckIcon } from '../../components/page-icons';
 import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
 import { useRepoLabels } from '../repository/use-repo-labels';
-import type { EditQuery } from './filter-controls';
-import type { QueryEdit, QuerySummary } from './query-edit';
+import type { EditQuery, QueryEdit, QuerySummary } from './query-edit';
 
 /** The repository's labels, fetched while the menu is open; checking one adds `label:name` to the query. */
 export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {

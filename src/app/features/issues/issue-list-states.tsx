@@ -1,12 +1,12 @@
 /** What the list shows when it has no rows to show: refused, failed, paused, loading, past the end, nothing matching. */
 import type { FetchStatus } from '@tanstack/react-query';
-import { IssueOpenedIcon } from '../../components/icons';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { ValidationError } from '../../api/api-errors';
 import { ErrorPanel } from '../errors/error-panel';
 import { Skeleton } from '../../components/skeleton';
-import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
+import { EmptyState } from './empty-state';
+import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limit-store';
 
 /** The chunk with the rarer states (./rare-list-states): an answer that waits, a page past the end. */
 export const loadRareListStates = () => importOutlastingOutage(() => import('./rare-list-states'));
@@ -93,15 +93,5 @@ export function IssueListSkeleton({ rows }: { rows: number }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-      <span className="text-fg-muted">{icon ?? <IssueOpenedIcon size={24} aria-hidden="true" />}</span>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children ? <div className="max-w-md space-y-3 text-fg-muted">{children}</div> : null}
-    </div>
   );
 }

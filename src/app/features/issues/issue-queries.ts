@@ -5,20 +5,8 @@ import { isSearchIssuesUrl } from '../../api/api-client';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { seedAfterRename } from '../repository/seed-after-rename';
-import { repoPath } from '../repository/repo-queries';
-
-export const issueKeys = {
-  all: (identity: string) => ['issues', identity] as const,
-  pages: (identity: string) => [...issueKeys.all(identity), 'page'] as const,
-  /** one list page, by the absolute URL requested (built from the view, or a `Link` rel) */
-  page: (identity: string, url: string) => [...issueKeys.pages(identity), url] as const,
-  continuousLists: (identity: string) => [...issueKeys.all(identity), 'continuous'] as const,
-  /** the continuous list of a view, by the URL of its first page */
-  continuous: (identity: string, firstUrl: string) => [...issueKeys.continuousLists(identity), firstUrl] as const,
-  detail: (identity: string, owner: string, repo: string, number: number) =>
-    [...issueKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase(), number] as const,
-};
+import { seedAfterRename } from '../../services/seed-after-rename';
+import { issueKeys, repoPath } from '../../services/query-keys';
 
 /** One page of a view, from the list endpoint or a search, in one shape. */
 export interface IssuePage extends ApiResponse<Issue[]> {

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PageLinks } from '../../api/api-types';
 import { Countdown } from '../../components/countdown';
-import type { RateLimitBlock } from '../rate-limit/rate-limit-store';
+import type { RateLimitBlock } from '../../services/rate-limit-store';
 import type { ListView, PageTarget } from './list-view';
 import { pageCount } from './page-count';
 import { reachableLinks } from './reachable-links';

@@ -14,6 +14,9 @@ export type QueryEdit =
   | { kind: 'user'; role: 'author' | 'assignee' | 'mentions'; login: string | null }
   | { kind: 'sort'; value: SearchSort | null };
 
+/** Applies one or more changes to the query (in order) and shows the result. */
+export type EditQuery = (edit: QueryEdit | QueryEdit[]) => void;
+
 /**
  * The conditions that stand on their own at the top of the query (not inside
  * an OR or a NOT), each with its span; `label:a,b` (an OR of one qualifier's

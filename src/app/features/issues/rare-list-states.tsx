@@ -13,8 +13,8 @@
 import { Link, useNavigate, type To } from 'react-router';
 import { SearchIcon } from '../../components/icons';
 import { Countdown } from '../../components/countdown';
-import type { RateLimitBlock, RateLimitResource } from '../rate-limit/rate-limit-store';
-import { EmptyState } from './issue-list-states';
+import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limit-store';
+import { EmptyState } from './empty-state';
 
 export function WaitingAnswer({ block, resource, offerBack }: {
   /** the rate-limit block it waits out, or null when it waits for the service */

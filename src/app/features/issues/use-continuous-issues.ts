@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
-import type { RateLimitResource } from '../rate-limit/rate-limit-store';
+import type { RateLimitResource } from '../../services/rate-limit-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { issueContinuousQuery } from './issue-queries';
 

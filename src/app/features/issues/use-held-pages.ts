@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useConnection } from '../../services/app-services-context';
-import { issueKeys } from './issue-queries';
+import { issueKeys } from '../../services/query-keys';
 
 const SEPARATOR = '\n';
 

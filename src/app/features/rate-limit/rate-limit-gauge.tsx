@@ -1,7 +1,7 @@
 import clsx from 'clsx';
-import { useNow } from '../../services/clock';
+import { useNow } from '../../services/use-services';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
-import { activeBlock, type RateLimitResource } from './rate-limit-store';
+import { activeBlock, type RateLimitResource } from '../../services/rate-limit-store';
 import { useRateLimit } from './use-rate-limit';
 
 /**

@@ -4,7 +4,7 @@ import type { RateLimitOverview } from '../../../shared/wire-types';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import type { RateLimitStore } from './rate-limit-store';
+import type { RateLimitStore } from '../../services/rate-limit-store';
 
 export const rateLimitKeys = {
   all: (identity: string) => ['rate-limit', identity] as const,

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../../services/app-services-context';
-import { activeBlock, type RateLimitBlock, type RateLimitResource } from './rate-limit-store';
+import { activeBlock, type RateLimitBlock, type RateLimitResource } from '../../services/rate-limit-store';
 
 /**
  * The rate-limit block in force for requests spending `resource`, or null. Re-renders only when a block starts

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { rateLimitQuery } from './rate-limit-queries';
-import type { RateLimitState } from './rate-limit-store';
+import type { RateLimitState } from '../../services/rate-limit-store';
 
 /** Re-read the quota this long after the window resets (reset times are whole seconds). */
 const AFTER_RESET_MS = 2_000;

@@ -4,24 +4,13 @@ import type { Label, Repository } from '../../../shared/wire-types';
 import type { ApiResponse } from '../../api/api-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { seedAfterRename } from './seed-after-rename';
+import { repoKeys, repoPath } from '../../services/query-keys';
+import { seedAfterRename } from '../../services/seed-after-rename';
 
 /** GitHub's maximum page size; a repository with more labels shows its first hundred. */
 export const LABELS_PER_PAGE = 100;
 /** Labels and repository details change rarely; conditional requests refresh them for free. */
 const REPO_STALE_TIME_MS = 5 * 60_000;
-
-export const repoKeys = {
-  all: (identity: string) => ['repos', identity] as const,
-  detail: (identity: string, owner: string, repo: string) =>
-    [...repoKeys.all(identity), 'detail', owner.toLowerCase(), repo.toLowerCase()] as const,
-  labels: (identity: string, owner: string, repo: string) =>
-    [...repoKeys.all(identity), 'labels', owner.toLowerCase(), repo.toLowerCase()] as const,
-};
-
-export function repoPath(owner: string, repo: string): string {
-  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
-}
 
 export function repositoryQuery(connection: Connection, owner: string, repo: string) {
   return queryOptions({

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useAppServices } from '../../services/app-services-context';
-import { MAX_VIEW_NAME_LENGTH, saveView, viewSearch } from './saved-views';
+import { MAX_VIEW_NAME_LENGTH, saveView, viewSearch } from '../../services/saved-views';
 
 export interface SaveViewDialogProps {
   open: boolean;

@@ -8,8 +8,8 @@ import { CheckCircleIcon, ServerIcon } from '@primer/octicons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useAppServices } from '../../services/app-services-context';
 import { checkApiAddress } from './check-api-address';
-import { disallowedBaseUrlMessage, isAllowedBaseUrl } from './connect-policy';
-import { validateBaseUrl } from './connection-settings';
+import { disallowedBaseUrlMessage, isAllowedBaseUrl } from '../../services/connect-policy';
+import { validateBaseUrl } from '../../services/connection-settings';
 import { SettingsCard } from './settings-card';
 
 const GITHUB_API = 'https://api.github.com';

@@ -2,7 +2,7 @@
 import { EyeClosedIcon, EyeIcon } from '@primer/octicons-react';
 import { useId, type RefObject } from 'react';
 import { useAppServices } from '../../services/app-services-context';
-import type { TokenPersistence } from './connection-settings';
+import type { TokenPersistence } from '../../services/connection-settings';
 import { tokenPlaceholder } from './token-placeholder';
 
 export function TokenField({ inputRef, baseUrl, replacing, revealed, onReveal, onInput }: {

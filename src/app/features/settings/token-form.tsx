@@ -13,7 +13,7 @@ import { KeyIcon, TrashIcon } from '@primer/octicons-react';
 import { useId, useRef, useState } from 'react';
 import { ErrorPanel } from '../errors/error-panel';
 import { useAppServices } from '../../services/app-services-context';
-import type { TokenPersistence } from './connection-settings';
+import type { TokenPersistence } from '../../services/connection-settings';
 import { SettingsCard } from './settings-card';
 import { KeepChoice, TokenField } from './token-fields';
 import { tokenRefusal } from './token-refusal';

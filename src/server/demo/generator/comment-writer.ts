@@ -4,7 +4,7 @@
  * written, and settles each entry's last update time.
  */
 import { SECOND_MS } from '../demo-clock';
-import type { DemoUser } from '../demo-dataset';
+import type { DemoUser } from './demo-user';
 import { COMMENT_ID_BASE, ID_EPOCH_MS, LATEST_EVENT_MS, MAX_REPOSITORIES, earlyBiased, type CommentPlan, type EntryRecord } from './entry-record';
 import { wraps } from './repository-people';
 import type { RepositorySpec } from './repository-spec';

@@ -4,7 +4,7 @@
  * GitHub's REST API (2022-11-28) uses for them.
  */
 import type { Label, ReactionRollup, SimpleUser } from '../../../shared/wire-types';
-import type { DemoUser } from '../demo-dataset';
+import type { DemoUser } from './demo-user';
 
 export const API_ORIGIN = 'https://api.github.com';
 export const WEB_ORIGIN = 'https://github.com';

@@ -15,7 +15,7 @@ import { AssociationBook } from './author-associations';
 import { updatedAt, writeComments } from './comment-writer';
 import type { PriorEntry } from '../corpus/corpus-types';
 import { DAY_MS, HOUR_MS, SECOND_MS } from '../demo-clock';
-import type { DemoUser } from '../demo-dataset';
+import type { DemoUser } from './demo-user';
 import { LABEL_ID_BASE, MAX_REPOSITORIES, type EntryRecord } from './entry-record';
 import { planEntry } from './entry-planner';
 import { toLabel, toSimpleUser } from './github-shapes';

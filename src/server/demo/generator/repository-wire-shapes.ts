@@ -5,7 +5,7 @@
 import type { Issue, IssueComment, Milestone, SimpleUser } from '../../../shared/wire-types';
 import type { AssociationBook } from './author-associations';
 import { MINUTE_MS, SECOND_MS, toWireTimestamp } from '../demo-clock';
-import type { DemoUser } from '../demo-dataset';
+import type { DemoUser } from './demo-user';
 import { ID_EPOCH_MS, ISSUE_ID_BASE, LATEST_EVENT_MS, MAX_REPOSITORIES, MILESTONE_ID_BASE, type CommentPlan, type EntryRecord } from './entry-record';
 import { apiRepoUrl, nodeId, toReactionRollup, toSimpleUser, webRepoUrl } from './github-shapes';
 import { reactions } from './entry-planner';

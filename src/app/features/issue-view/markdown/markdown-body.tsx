@@ -2,7 +2,7 @@ import { use, useMemo } from 'react';
 import type { JSX } from 'react';
 import type { Components } from 'hast-util-to-jsx-runtime';
 import { HighlightedCode } from './highlighted-code';
-import type { PageText } from './markdown-ready';
+import type { PageText } from './page-text';
 import type { MarkdownTreeOptions } from './markdown-pipeline';
 import { treeToElements } from './markdown-elements';
 import { markdownTree } from './markdown-trees';

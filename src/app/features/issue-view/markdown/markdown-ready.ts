@@ -1,14 +1,9 @@
 import { commentAnchor } from '../../../app-paths';
 import { loadMarkdownBody } from './preload-markdown';
 import { readableByUse } from './readable-promise';
+import type { PageText } from './page-text';
 
 type MarkdownBodyModule = Awaited<ReturnType<typeof loadMarkdownBody>>;
-
-/** One text of a page, with the scope that keeps its ids apart from the other texts' (see markdown-body.tsx). */
-export interface PageText {
-  markdown: string | null;
-  scope: string;
-}
 
 /** The scope of the issue's own text; a comment's is its card's id, the comment's anchor (`issuecomment-<id>`). */
 export const DESCRIPTION_SCOPE = 'description';

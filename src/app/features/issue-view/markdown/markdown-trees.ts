@@ -10,7 +10,7 @@ import type { Root } from 'hast';
 import type { MarkdownTreeOptions } from './markdown-pipeline';
 import type { TreeAnswer, TreeRequest } from './markdown-worker';
 import { finishTree } from './markdown-elements';
-import { markdownWorker } from './preload-markdown';
+import { markdownWorker } from './markdown-worker-client';
 import { readableByUse } from './readable-promise';
 
 const MAX_KEPT_TREES = 200;

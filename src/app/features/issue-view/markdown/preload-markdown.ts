@@ -4,6 +4,8 @@
  * the data instead of after the page has rendered and asked for them. Small on
  * purpose: it is in the entry chunk, with the loader.
  */
+import { markdownWorker } from './markdown-worker-client';
+
 type MarkdownBodyModule = typeof import('./markdown-body');
 
 let bodyLoad: Promise<MarkdownBodyModule> | undefined;
@@ -15,26 +17,6 @@ export function loadMarkdownBody(): Promise<MarkdownBodyModule> {
     throw error;
   });
   return bodyLoad;
-}
-
-let worker: Worker | null | undefined;
-
-/**
- * The page's one worker that parses Markdown (markdown-worker.ts), started on
- * first call: its script, the parser with raw-HTML parsing and the sanitiser,
- * is the largest part of the renderer. Null where no worker can run; the
- * renderer then parses on the page. markdown-trees.ts talks to it.
- */
-export function markdownWorker(): Worker | null {
-  if (worker !== undefined) return worker;
-  if (typeof Worker === 'undefined') return (worker = null);
-  try {
-    worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), { type: 'module', name: 'markdown' });
-  } catch {
-    // Refused (a stricter security policy than ours): parse on the page.
-    worker = null;
-  }
-  return worker;
 }
 
 /** Starts the renderer's chunk and its worker before any text is known. */

@@ -1,8 +1,6 @@
 /** Named filter sets of the issue list, kept on this device. */
-import { useSyncExternalStore } from 'react';
-import type { SafeStorage } from '../../storage/safe-storage';
-import { createDeviceListStore, type DeviceListStore } from '../../services/device-list-store';
-import { useAppServices } from '../../services/app-services-context';
+import type { SafeStorage } from '../storage/safe-storage';
+import { createDeviceListStore, type DeviceListStore } from './device-list-store';
 
 export interface SavedView {
   id: string;
@@ -58,9 +56,4 @@ export function saveView(
 
 export function deleteView(store: DeviceListStore<SavedView>, id: string): void {
   store.update((items) => items.filter((item) => item.id !== id));
-}
-
-export function useSavedViews(): readonly SavedView[] {
-  const { savedViews } = useAppServices();
-  return useSyncExternalStore(savedViews.subscribe, savedViews.getSnapshot);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSafeStorage } from '../../storage/safe-storage';
+import { createSafeStorage } from '../storage/safe-storage';
 import { disallowedBaseUrlMessage, isAllowedBaseUrl, readConnectPolicy } from './connect-policy';
 import { BASE_URL_STORAGE_KEY, createConnectionSettings } from './connection-settings';
 

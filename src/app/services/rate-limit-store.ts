@@ -3,8 +3,8 @@
  * imposed, as a tiny external store: the API client's `onRateLimit` and the
  * query cache feed it, the header gauge and the pager read it.
  */
-import type { RateLimitSnapshot } from '../../api/api-types';
-import type { RateLimitedError } from '../../api/api-errors';
+import type { RateLimitSnapshot } from '../api/api-types';
+import type { RateLimitedError } from '../api/api-errors';
 
 /** Why requests are paused, and until when (Unix ms). */
 export interface RateLimitBlock {

@@ -4,16 +4,15 @@
  * the query cache under the key the new address asks for, so following the
  * rename in the address bar costs no second request. Needed only after a 301,
  * so a chunk of its own (./seed-after-rename; an issue's timeline imports it
- * itself, ../issue-view/timeline-queries).
+ * itself, features/issue-view/timeline-queries).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ApiResponse } from '../../api/api-types';
-import { issueKeys } from '../issues/issue-queries';
-import { repoKeys } from './repo-queries';
+import type { ApiResponse } from '../api/api-types';
+import { issueKeys, repoKeys } from './query-keys';
 
 /**
  * The first page of another infinite query (an issue's timeline,
- * ../issue-view/timeline-queries), whose keys this module does not import:
+ * features/issue-view/timeline-queries), whose keys this module does not import:
  * its key under a repository's name, and the page's param.
  */
 export interface RenamedFirstPage {

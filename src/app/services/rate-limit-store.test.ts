@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../../api/api-errors';
-import type { RateLimitSnapshot } from '../../api/api-types';
+import { RateLimitedError } from '../api/api-errors';
+import type { RateLimitSnapshot } from '../api/api-types';
 import { activeBlock, createRateLimitStore } from './rate-limit-store';
 
 const T0 = Date.UTC(2024, 4, 1, 12);

@@ -10,7 +10,7 @@
  * nothing is refused.
  */
 
-import { CONNECT_ORIGINS_META_NAME } from '../../../shared/connect-origins-meta';
+import { CONNECT_ORIGINS_META_NAME } from '../../shared/connect-origins-meta';
 
 export interface ConnectPolicy {
   /** The origins allowed besides the app's own; `null` when the deployment does not say. */

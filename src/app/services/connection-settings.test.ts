@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSafeStorage, type SafeStorage } from '../../storage/safe-storage';
+import { createSafeStorage, type SafeStorage } from '../storage/safe-storage';
 import {
   createConnectionSettings,
   defaultBaseUrl,

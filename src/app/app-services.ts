@@ -1,49 +1,28 @@
 /**
  * Everything the app shares, wired once: the connection settings and the API
  * client they imply, the query client, the rate-limit and clock stores and the
- * lists kept on this device. Built in main.tsx; tests build their own with a
- * fake client.
+ * lists kept on this device. The app's composition root: built in main.tsx;
+ * tests build their own with a fake client. The services' shape is
+ * services/app-services-context.tsx's.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { createApiClient, type ApiClientOptions } from '../api/api-client';
-import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
-import type { ApiClient } from '../api/api-types';
-import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from '../api/etag-store';
-import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
-import { forgetPrivateRepos } from '../features/repo-picker/forget-private-repos';
-import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
-import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
-import { isAllowedBaseUrl, OPEN_CONNECT_POLICY, type ConnectPolicy } from '../features/settings/connect-policy';
-import { createConnectionSettings, type ConnectionSettings } from '../features/settings/connection-settings';
-import { createCredentialsNotice, type CredentialsNotice } from '../features/settings/credentials-notice';
-import { createConnectivityStore, type ConnectivityStore } from '../features/connectivity/connectivity-store';
-import type { SafeStorage } from '../storage/safe-storage';
-import { createClock, type Clock } from './clock';
-import { createConnectionStore, type ConnectionStore } from './connection-store';
-import type { DeviceListStore } from './device-list-store';
-import { createNavigationLocation, type NavigationLocation } from './navigation-location';
-import { createQueryClient, identityOfKey } from './query-client';
-
-export interface AppServices {
-  queryClient: QueryClient;
-  settings: ConnectionSettings;
-  connection: ConnectionStore;
-  rateLimit: RateLimitStore;
-  /** whether the service answers at all (the offline notice) */
-  connectivity: ConnectivityStore;
-  clock: Clock;
-  now: () => number;
-  recentRepos: DeviceListStore<RecentRepo>;
-  savedViews: DeviceListStore<SavedView>;
-  credentialsNotice: CredentialsNotice;
-  navigation: NavigationLocation;
-  /** The service the app starts with ("this service"). */
-  defaultBaseUrl: string;
-  /** The API origins this deployment's security policy lets the app reach. */
-  connectPolicy: ConnectPolicy;
-  /** A one-off client that keeps nothing (the settings' "Test token"): not the app's identity. */
-  createProbeClient(baseUrl: string, token: string | null): ApiClient;
-}
+import { createApiClient, type ApiClientOptions } from './api/api-client';
+import { BadCredentialsError, RateLimitedError } from './api/api-errors';
+import type { ApiClient } from './api/api-types';
+import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from './api/etag-store';
+import { createRateLimitStore } from './services/rate-limit-store';
+import { forgetPrivateRepos } from './services/forget-private-repos';
+import { createRecentRepos } from './services/recent-repos';
+import { createSavedViews } from './services/saved-views';
+import { isAllowedBaseUrl, OPEN_CONNECT_POLICY, type ConnectPolicy } from './services/connect-policy';
+import { createConnectionSettings } from './services/connection-settings';
+import { createCredentialsNotice } from './services/credentials-notice';
+import { createConnectivityStore } from './services/connectivity-store';
+import type { SafeStorage } from './storage/safe-storage';
+import type { AppServices } from './services/app-services-context';
+import { createClock } from './services/clock';
+import { createConnectionStore, type ConnectionStore } from './services/connection-store';
+import { createNavigationLocation } from './services/navigation-location';
+import { createQueryClient, identityOfKey } from './services/query-client';
 
 export interface AppServicesOptions {
   local: SafeStorage;

@@ -1,5 +1,5 @@
-import type { DeviceListStore } from '../../services/device-list-store';
-import type { SavedView } from '../saved-views/saved-views';
+import type { DeviceListStore } from './device-list-store';
+import type { SavedView } from './saved-views';
 import type { RecentRepo } from './recent-repos';
 
 /**

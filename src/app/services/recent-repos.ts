@@ -1,8 +1,6 @@
 /** The repositories opened lately on this device, newest first. */
-import { useSyncExternalStore } from 'react';
-import type { SafeStorage } from '../../storage/safe-storage';
-import { createDeviceListStore, type DeviceListStore } from '../../services/device-list-store';
-import { useAppServices } from '../../services/app-services-context';
+import type { SafeStorage } from '../storage/safe-storage';
+import { createDeviceListStore, type DeviceListStore } from './device-list-store';
 
 export interface RecentRepo {
   /** `owner/name` as the service spells it */
@@ -51,9 +49,4 @@ export function rememberRepo(store: DeviceListStore<RecentRepo>, repo: RecentRep
 
 export function forgetRepo(store: DeviceListStore<RecentRepo>, fullName: string): void {
   store.update((items) => items.filter((item) => item.fullName !== fullName));
-}
-
-export function useRecentRepos(): readonly RecentRepo[] {
-  const { recentRepos } = useAppServices();
-  return useSyncExternalStore(recentRepos.subscribe, recentRepos.getSnapshot);
 }

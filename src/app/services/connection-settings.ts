@@ -4,7 +4,7 @@
  * services never sends one service's token to another (spec 5.4: tokens are
  * treated like passwords).
  */
-import type { SafeStorage } from '../../storage/safe-storage';
+import type { SafeStorage } from '../storage/safe-storage';
 
 export type TokenPersistence = 'session' | 'device';
 

@@ -2,8 +2,6 @@
  * Raised when the service rejects the token (401 Bad credentials) anywhere in
  * the app, so the shell can say so once, with the way to fix it.
  */
-import { useSyncExternalStore } from 'react';
-import { useAppServices } from '../../services/app-services-context';
 
 export interface CredentialsNotice {
   getSnapshot(): boolean;
@@ -31,10 +29,4 @@ export function createCredentialsNotice(): CredentialsNotice {
     raise: () => set(true),
     dismiss: () => set(false),
   };
-}
-
-export function useCredentialsNotice(): { raised: boolean; dismiss: () => void } {
-  const { credentialsNotice } = useAppServices();
-  const raised = useSyncExternalStore(credentialsNotice.subscribe, credentialsNotice.getSnapshot);
-  return { raised, dismiss: credentialsNotice.dismiss };
 }

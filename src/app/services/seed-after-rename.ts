@@ -5,7 +5,7 @@
  * asks again, as it did before.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiResponse } from '../../api/api-types';
+import type { ApiResponse } from '../api/api-types';
 import type { RenamedQuery } from './renamed-answers';
 
 export async function seedAfterRename(client: QueryClient, identity: string, query: RenamedQuery, requestUrl: string, response: ApiResponse<unknown>): Promise<void> {

@@ -1,0 +1,41 @@
+/**
+ * The hooks that read the app's shared stores (services/app-services-context.tsx),
+ * kept apart from the stores themselves so that a store's module never imports
+ * the context that names its type.
+ */
+import { useSyncExternalStore } from 'react';
+import { useAppServices } from './app-services-context';
+import type { RecentRepo } from './recent-repos';
+import type { SavedView } from './saved-views';
+
+/** The current time, re-rendering every tick. */
+export function useNow(): number {
+  const { clock } = useAppServices();
+  return useSyncExternalStore(clock.subscribe, clock.getSnapshot);
+}
+
+/**
+ * A value derived from the clock, re-rendering only when it changes (e.g. the
+ * minute for "3 minutes ago", or whether a reset time has passed). `select`
+ * must return a primitive or a stable object.
+ */
+export function useClockSelect<T>(select: (now: number) => T): T {
+  const { clock } = useAppServices();
+  return useSyncExternalStore(clock.subscribe, () => select(clock.getSnapshot()));
+}
+
+export function useCredentialsNotice(): { raised: boolean; dismiss: () => void } {
+  const { credentialsNotice } = useAppServices();
+  const raised = useSyncExternalStore(credentialsNotice.subscribe, credentialsNotice.getSnapshot);
+  return { raised, dismiss: credentialsNotice.dismiss };
+}
+
+export function useRecentRepos(): readonly RecentRepo[] {
+  const { recentRepos } = useAppServices();
+  return useSyncExternalStore(recentRepos.subscribe, recentRepos.getSnapshot);
+}
+
+export function useSavedViews(): readonly SavedView[] {
+  const { savedViews } = useAppServices();
+  return useSyncExternalStore(savedViews.subscribe, savedViews.getSnapshot);
+}
