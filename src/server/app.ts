@@ -6,9 +6,8 @@
  * → CORS preflight → the API steps (caller, credit, refusals: http/api-steps.ts)
  * → route → error handler. In the running service a request for an answer
  * already cached, which all of these would let through, is answered before it
- * gets here, by the same steps (http/cached-answer-lane.ts, wired in main.ts);
- * one the lane took a credit for and then left comes here with that take
- * (`handover`).
+ * gets here, by the same steps (http/cached-answer-lane.ts, wired in main.ts),
+ * which answers every request it takes a credit for.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
@@ -16,8 +15,8 @@ import { AnswerCache } from './http/answer-cache';
 import { answerHeaders, apiSteps } from './http/api-steps-middleware';
 import { API_CORS, preflight } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
+import { faultAnswer } from './http/fault-answer';
 import { sendError } from './http/respond';
-import type { CreditHandover } from './limits/credit-handover';
 import type { RateLimiters } from './limits/rate-limit';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
@@ -52,14 +51,14 @@ export interface AppDependencies {
   log?: (line: string) => void;
   /** the rendered-answer cache (http/answer-cache.ts); the cached-answer lane reads the same one */
   answers?: AnswerCache;
-  /** takes the cached-answer lane began for requests it left to the chain (limits/credit-handover.ts) */
-  handover?: CreditHandover;
   /** an error as the storage's StorageError, when it is one (open-storage.ts `toStorageError`) */
   describeStorageFault?: (err: unknown) => StorageError | null;
 }
 
-/** How long a client is asked to wait when the database cannot be reached. */
-const UNAVAILABLE_RETRY_SECONDS = 5;
+/** A user's id by login, for the 403 that names them; one the store has never seen gets the id its documents would. */
+export function userIdFinder(store: Pick<Storage, 'findUser'>): (login: string) => Promise<number> {
+  return async (login) => (await store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase());
+}
 
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -78,8 +77,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       lookups,
       renames: deps.store,
       limiters,
-      userIdOf: async (login) => (await deps.store.findUser(login))?.id ?? syntheticId('user', login.toLowerCase()),
-      handover: deps.handover,
+      userIdOf: userIdFinder(deps.store),
       now: deps.now,
       trustProxy: deps.trustProxy ?? false,
     }),
@@ -94,14 +92,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));
   api.onError((err, c) => {
-    const storage = deps.describeStorageFault?.(err) ?? null;
-    if (storage?.problem === 'unreachable') {
-      // Once per request, without a stack: the database's state, not a bug here.
-      log(`unavailable ${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}: ${storage.message}`);
-      return sendError(c, errors.unavailable(), { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
-    }
-    log(`error ${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
-    return sendError(c, errors.internal());
+    const fault = faultAnswer(err, `${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}`, { describeStorageFault: deps.describeStorageFault, log });
+    return sendError(c, fault.error, fault.headers);
   });
 
   const app = new Hono<AppEnv>();

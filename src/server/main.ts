@@ -6,11 +6,10 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, userIdFinder } from './app';
 import type { FaultInjector } from './faults/fault-injector';
 import { AnswerCache } from './http/answer-cache';
 import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-answer-lane';
-import { CreditHandover } from './limits/credit-handover';
 import { serviceLimiters } from './limits/service-limiters';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
@@ -66,16 +65,8 @@ export function serviceRequestListener(fetch: Parameters<typeof getRequestListen
   const hono = getRequestListener(fetch, { hostname });
   if (!lane) return hono;
   return (req, res) => {
-    const taken = lane(req, res);
-    if (taken === true) return;
-    if (taken === false) {
-      void hono(req, res);
-      return;
-    }
-    void taken.then(
-      (answered) => (answered ? undefined : hono(req, res)),
-      (err: unknown) => res.destroy(err instanceof Error ? err : undefined),
-    );
+    // The lane decides at once; what it takes it answers itself (a promise of that answer, when the credit is taken in a database).
+    if (lane(req, res) === false) void hono(req, res);
   };
 }
 
@@ -94,7 +85,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   });
   const answers = new AnswerCache(config.answerCacheBytes);
   const lookups = new LookupCache(store);
-  const handover = new CreditHandover();
+  const describeStorageFault = (err: unknown): StorageError | null => {
+    const mapped = toStorageError(err, config.db);
+    return mapped instanceof StorageError ? mapped : null;
+  };
   const app = createApp({
     store,
     lookups,
@@ -107,14 +101,19 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     apiOrigins: config.apiOrigins,
     log: config.log,
     answers,
-    handover,
-    describeStorageFault: (err) => {
-      const mapped = toStorageError(err, config.db);
-      return mapped instanceof StorageError ? mapped : null;
-    },
+    describeStorageFault,
   });
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
-  const lane = config.faults ? null : createCachedAnswerLane({ lookups, limiter: limits.limiters.core, now, trustProxy: config.trustProxy, answers, handover });
+  const lane = config.faults ? null : createCachedAnswerLane({
+        lookups,
+        limiter: limits.limiters.core,
+        now,
+        trustProxy: config.trustProxy,
+        answers,
+        userIdOf: userIdFinder(store),
+        describeStorageFault,
+        log: config.log,
+      });
 
   return new Promise((resolve, reject) => {
     const server = createServer(

@@ -17,10 +17,20 @@ import type { Context } from 'hono';
 import type { AnswerHeaders, AppEnv } from '../app-env';
 import { copyLowerCased } from './lower-cased-headers';
 
-export function startAnswerHeaders(c: Context<AppEnv>): AnswerHeaders {
+/**
+ * A request's headers before its route: those every answer to it carries
+ * (http/api-steps.ts `everyAnswerHeaders`) and its id. The Hono chain keeps
+ * them in the context; the cached-answer lane holds them itself.
+ */
+export function gatherAnswerHeaders(every: Readonly<Record<string, string>>, requestId: string): AnswerHeaders {
   const gathered: AnswerHeaders = { fixed: {}, byStatus: [], applied: false };
-  c.set('answerHeaders', gathered);
+  copyLowerCased(gathered.fixed, every);
+  gathered.fixed['x-github-request-id'] = requestId;
   return gathered;
+}
+
+export function startAnswerHeaders(c: Context<AppEnv>, every: Readonly<Record<string, string>>, requestId: string): void {
+  c.set('answerHeaders', gatherAnswerHeaders(every, requestId));
 }
 
 // Plain loops over `for...in` rather than Object.entries and spreads: these run for every
@@ -44,13 +54,18 @@ function applyGathered(target: Record<string, string>, gathered: AnswerHeaders, 
   for (const headersFor of gathered.byStatus) copyLowerCased(target, headersFor(status));
 }
 
-/** The answer, with its own headers and every gathered one, in one plain object. */
-export function buildAnswer(c: Context<AppEnv>, body: string | Uint8Array | null, status: number, headers: Record<string, string>): Response {
-  const gathered = c.get('answerHeaders');
+/** An answer's headers: its own, then every gathered one over them (lower-case names), in one plain object. */
+export function answerHeadersFor(gathered: AnswerHeaders | undefined, status: number, own: Readonly<Record<string, string>>): Record<string, string> {
   const all: Record<string, string> = {};
-  copyLowerCased(all, headers);
+  copyLowerCased(all, own);
   // Without the chain (a route mounted alone in a test), the answer is just its own.
   if (gathered) applyGathered(all, gathered, status);
+  return all;
+}
+
+/** The answer, with its own headers and every gathered one. */
+export function buildAnswer(c: Context<AppEnv>, body: string | Uint8Array | null, status: number, headers: Record<string, string>): Response {
+  const all = answerHeadersFor(c.get('answerHeaders'), status, headers);
   // A string or a Uint8Array keeps node-server's direct path; the cast is only for TypeScript's BodyInit.
   return new Response(body as BodyInit | null, { status, headers: all });
 }

@@ -9,15 +9,14 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { CreditHandover } from '../limits/credit-handover';
 import { rateLimitHeaders, spentCredit, type RateLimiters } from '../limits/rate-limit';
 import type { TakeResult } from '../limits/rate-limiter';
 import { docForPath } from '../routes/repository-access';
 import type { LookupCache } from '../store/lookup-cache';
 import type { TokenRecord } from '../store/records';
 import type { RepositoryReader } from '../store/storage';
-import { addAnswerHeaders, addStatusHeaders, applyAnswerHeadersLate, startAnswerHeaders } from './answer-headers';
-import { admit, everyAnswerHeaders, renamedTarget, repositoryStep, verdictOf, wantedBy, type ApiRequestView, type Refusal, type StepOptions } from './api-steps';
+import { addStatusHeaders, applyAnswerHeadersLate, startAnswerHeaders } from './answer-headers';
+import { admit, everyAnswerHeaders, limitedAnswer, renamedTarget, repositoryStep, verdictOf, wantedBy, type ApiRequestView, type Refusal, type StepOptions } from './api-steps';
 import { unservedVersion } from './api-version';
 import { errors } from './error-bodies';
 import { newRequestId } from './github-headers';
@@ -31,8 +30,6 @@ export interface ApiStepsDependencies extends StepOptions {
   limiters: RateLimiters;
   /** the id of a user, for the 403 that names them ("for user ID 123.") */
   userIdOf: (login: string) => Promise<number>;
-  /** takes the cached-answer lane began for requests it left to the chain */
-  handover?: CreditHandover;
 }
 
 interface NodeBindings {
@@ -59,9 +56,7 @@ export function answerHeaders(): MiddlewareHandler<AppEnv> {
   return async function requestId(c, next) {
     const id = newRequestId();
     c.set('requestId', id);
-    startAnswerHeaders(c);
-    addAnswerHeaders(c, everyAnswerHeaders(viewOf(c)));
-    addAnswerHeaders(c, { 'x-github-request-id': id });
+    startAnswerHeaders(c, everyAnswerHeaders(viewOf(c)), id);
     await next();
     // Answers not built by http/respond.ts (preflights, injected faults, Hono's own) get the gathered headers now.
     applyAnswerHeadersLate(c);
@@ -85,17 +80,12 @@ export function apiSteps(deps: ApiStepsDependencies): MiddlewareHandler<AppEnv> 
       const snapshot = await limiter.peek(admission.caller);
       addStatusHeaders(c, () => rateLimitHeaders(snapshot));
     } else {
-      taken = await (deps.handover?.claim(incomingOf(c.env), limiter, admission.caller) ?? limiter.take(admission.caller));
+      taken = await limiter.take(admission.caller);
     }
     const verdict = verdictOf(admission, taken);
     if (verdict.kind === 'limited') {
-      const headers = rateLimitHeaders(verdict.taken.snapshot);
-      if (verdict.taken.reason === 'secondary') {
-        return sendError(c, errors.secondaryRateLimited(), { ...headers, 'Retry-After': String(verdict.taken.retryAfterSeconds) });
-      }
-      const { caller } = admission;
-      const who = caller.kind === 'user' ? errors.rateLimitedUser(await deps.userIdOf(caller.login)) : errors.rateLimited(caller.address);
-      return sendError(c, who, headers);
+      const limited = await limitedAnswer(verdict, admission.caller, deps.userIdOf);
+      return sendError(c, limited.error, limited.headers);
     }
     const credit = taken?.allowed ? spentCredit(limiter, admission.caller, taken.snapshot) : null;
     if (credit) addStatusHeaders(c, (status) => credit.headersFor(status));

@@ -29,12 +29,13 @@
  */
 import { API_VERSION_HEADER } from '../../shared/api-constants';
 import { judgeCredentials, presentedHash, type PresentedHash } from '../auth/credentials';
-import { resourceOfPath } from '../limits/rate-limit';
+import { rateLimitHeaders, resourceOfPath } from '../limits/rate-limit';
 import type { Caller, RateResource, TakeResult } from '../limits/rate-limiter';
 import { canSee } from '../routes/repository-access';
 import type { RepoRecord, TokenRecord } from '../store/records';
 import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';
+import { errors, type ErrorAnswer } from './error-bodies';
 import { GITHUB_RESPONSE_HEADERS } from './github-headers';
 import { copyLowerCased } from './lower-cased-headers';
 
@@ -147,6 +148,23 @@ export function verdictOf(admission: Admission, taken: TakeResult | null): Verdi
   if (taken && !taken.allowed) return { kind: 'limited', taken };
   if (admission.refusal) return { kind: 'refused', refusal: admission.refusal };
   return { kind: 'admitted' };
+}
+
+/**
+ * The answer to a request its limit refuses (step 3's `limited`): GitHub's
+ * 403 naming the address or the user (`userIdOf` finds the user's id), or
+ * the secondary limit's 429 with `Retry-After`, with the limit's headers.
+ */
+export async function limitedAnswer(
+  verdict: Extract<Verdict, { kind: 'limited' }>,
+  caller: Caller,
+  userIdOf: (login: string) => Promise<number>,
+): Promise<{ error: ErrorAnswer; headers: Record<string, string> }> {
+  const { taken } = verdict;
+  const headers = rateLimitHeaders(taken.snapshot);
+  if (taken.reason === 'secondary') return { error: errors.secondaryRateLimited(), headers: { ...headers, 'Retry-After': String(taken.retryAfterSeconds) } };
+  const error = caller.kind === 'user' ? errors.rateLimitedUser(await userIdOf(caller.login)) : errors.rateLimited(caller.address);
+  return { error, headers };
 }
 
 /** Step 4, for a request admitted to a repository path: `row` is what `named` found. */

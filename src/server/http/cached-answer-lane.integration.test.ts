@@ -1,14 +1,14 @@
 // The cached-answer lane must give exactly the answers of the full Hono chain. Two servers over
 // one database, one with the lane and one without, get the same requests in the same order with
 // the same Host and clock; every answer must match in status, headers and bytes (bar the request
-// id and Date), the lane must have taken exactly the requests it is meant to take, and a request
-// it leaves to the chain must cost no extra store lookups and leave the cache as the chain does.
+// id and Date), the lane must have taken exactly the requests it is meant to take, a request it
+// leaves to the chain must cost no extra store lookups, and both must leave the cache alike.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { CreditHandover } from '../limits/credit-handover';
-import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
+import { createApp, userIdFinder } from '../app';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type Limiter } from '../limits/rate-limiter';
+import { StorageError } from '../store/store-error';
 import { serviceRequestListener } from '../main';
 import type { SqliteStore } from '../store/sqlite/sqlite-store';
 import { LookupCache } from '../store/lookup-cache';
@@ -49,21 +49,36 @@ function countingLookups(store: SqliteStore): { store: SqliteStore; lookups: () 
 let seeded: TestService;
 const stores: SqliteStore[] = [];
 
+/** While set, every credit's take fails as a database that cannot be reached fails (both servers). */
+let takesFail = false;
+const unreachable = () => new StorageError('The database at test cannot be reached.', 'unreachable', 'ECONNREFUSED');
+
+/** This process's counters, whose takes fail as a database's would while `takesFail` is set. */
+function failableLimiter(now: () => number): Limiter {
+  const counters = new RateLimiter(LIMITS, now, []);
+  return {
+    resource: counters.resource,
+    peek: (caller) => counters.peek(caller),
+    take: (caller) => (takesFail ? Promise.reject(unreachable()) : counters.take(caller)),
+    refund: (caller, taken) => counters.refund(caller, taken),
+  };
+}
+
 async function serve(withLane: boolean, now: () => number): Promise<Served> {
   const opened = openSqliteStore(seeded.dbFile);
   stores.push(opened);
   const { store, lookups } = countingLookups(opened);
-  const limiter = new RateLimiter(LIMITS, now, []);
+  const limiter = failableLimiter(now);
+  const describeStorageFault = (err: unknown) => (err instanceof StorageError ? err : null);
   const answers = new AnswerCache();
   const rows = new LookupCache(store);
-  const handover = new CreditHandover();
-  const app = createApp({ store, lookups: rows, limiter, now, answers, handover, log: () => {} });
+  const app = createApp({ store, lookups: rows, limiter, now, answers, describeStorageFault, log: () => {} });
   let count = 0;
-  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, handover });
+  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, userIdOf: userIdFinder(store), describeStorageFault, log: () => {} });
   const counted = withLane
     ? (req: Parameters<typeof lane>[0], res: Parameters<typeof lane>[1]) => {
         const taken = lane(req, res);
-        if (taken === true) count += 1;
+        if (taken !== false) count += 1;
         return taken;
       }
     : null;
@@ -219,12 +234,26 @@ describe('the cached-answer lane', () => {
     }
   });
 
-  it('leaves an exhausted caller to the chain, which refuses it as before and leaves the cache alone', async () => {
+  it('refuses an exhausted caller as the chain does, and leaves the cache alone', async () => {
     const path = '/api/repos/octo/hello/issues?per_page=100';
     let last: Awaited<ReturnType<typeof both>> | undefined;
     for (let i = 0; i < LIMITS.unauthLimit + 2; i++) last = await both('GET', path);
-    expect(last).toMatchObject({ viaLane: false, answer: { status: 403, headers: { 'x-ratelimit-remaining': '0' } } });
-    // A cached page a refused caller asks gzipped is not compressed for it (both() compares the caches).
+    // The lane took the request (its answer was cached) and answers the limit's 403 itself, as the chain would.
+    expect(last).toMatchObject({ viaLane: true, answer: { status: 403, headers: { 'x-ratelimit-remaining': '0' } } });
+    // A cached page a refused caller asks gzipped is not compressed for it (both() compares the caches): the chain refuses it.
     expect(await both('GET', path, { 'accept-encoding': 'gzip' })).toMatchObject({ viaLane: false, answer: { status: 403 } });
+  });
+
+  it('answers a cached page whose credit cannot be taken (the database is gone) as the chain does: 503 with Retry-After', async () => {
+    const path = '/api/repos/octo/hello/issues?state=open&per_page=7';
+    // A token's caller: the address's credits were spent above.
+    expect(await both('GET', path, bob)).toMatchObject({ viaLane: false, answer: { status: 200 } });
+    takesFail = true;
+    try {
+      expect(await both('GET', path, bob)).toMatchObject({ viaLane: true, answer: { status: 503, headers: { 'retry-after': '5' } } });
+    } finally {
+      takesFail = false;
+    }
+    expect(await both('GET', path, bob)).toMatchObject({ viaLane: true, answer: { status: 200 } });
   });
 });

@@ -9,41 +9,48 @@
  * cost several times the CPU that bare `node:http` needs to send the same
  * headers (docs/performance-log.md, "The cached-answer lane").
  *
- * The lane runs the API request's steps (http/api-steps.ts), which the chain
- * runs too: `admit` (who pays, and whether the caller is refused), the
- * repository's step, the credit, `verdictOf`, and the headers every answer
- * carries; it settles the credit with limits/rate-limit.ts `spentCredit` and
- * applies the validators as the issue routes do (http/respond.ts). Until it
- * takes the credit it only looks at what is already remembered (the token,
- * the repository, the cached answer), so a request it does not take (another
- * method or path, an unusual URL or header, credentials or a repository not
- * remembered, a request a step would refuse, a cache miss) goes to Hono with
- * nothing changed. Once it has asked for the credit, a request it cannot
- * finish (refused, a database fault, an entry evicted while a shared limiter
- * answered) goes to Hono with that take (limits/credit-handover.ts), which the
- * chain's credit step uses instead of its own: one credit and one round trip
- * per request, whichever path answers. So the lane never makes an answer of
- * its own: its answers are the chain's, in status, headers and body, bar the
- * request id (cached-answer-lane.integration.test.ts compares them).
+ * The lane runs the API request's steps (http/api-steps.ts) in the chain's
+ * order, with the chain's functions: `admit` (who pays, and whether the
+ * caller is refused), the credit, `verdictOf`, the repository's step, and the
+ * headers every answer carries (http/answer-headers.ts); it settles the credit
+ * with limits/rate-limit.ts `spentCredit` and applies the validators as the
+ * issue routes do (http/respond.ts). Before any of that, a side-effect-free
+ * look decides whether it takes the request at all: only a GET of an issue
+ * path whose token and repository are already remembered, that no step
+ * refuses before the credit, and whose answer is cached (gzipped already if
+ * the client wants gzip). Anything else (another method or path, an unusual
+ * URL or header, credentials or a repository not remembered, a refusal, a
+ * cache miss) goes to Hono with nothing changed. The answer the look found is
+ * the one sent, so a request the lane takes is answered by the lane whatever
+ * the credit step says: the answer, the limit's 403 or 429
+ * (api-steps.ts `limitedAnswer`), or a fault's 503 or 500
+ * (http/fault-answer.ts), each as the chain would give it. So the lane never
+ * makes an answer of its own: its answers are the chain's, in status, headers
+ * and body, bar the request id (cached-answer-lane.integration.test.ts
+ * compares them), and no credit passes between the two.
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  *
  * With this process's counters (SQLite) the lane answers synchronously; with
  * counters shared in PostgreSQL it answers when `take_credits` returns, and
- * after a 304 when that 304's own refund is committed.
+ * after a 304 when that 304's own refund is committed. An answer cached when
+ * the request came is still a true answer to it when the credit comes back
+ * (a write meanwhile is one the request raced), so it is not looked up again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CreditHandover } from '../limits/credit-handover';
+import type { AnswerHeaders } from '../app-env';
 import { spentCredit } from '../limits/rate-limit';
 import type { Limiter, TakeResult } from '../limits/rate-limiter';
 import type { LookupCache } from '../store/lookup-cache';
 import type { RepoRecord } from '../store/records';
-import type { AnswerCache } from './answer-cache';
-import { admit, everyAnswerHeaders, repositoryStep, verdictOf, wantedBy, type Admission, type ApiRequestView } from './api-steps';
+import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
+import { answerHeadersFor, gatherAnswerHeaders } from './answer-headers';
+import { admit, everyAnswerHeaders, limitedAnswer, repositoryStep, verdictOf, wantedBy, type Admission, type ApiRequestView } from './api-steps';
+import type { ErrorAnswer } from './error-bodies';
+import { faultAnswer, type FaultContext } from './fault-answer';
 import { newRequestId } from './github-headers';
-import { copyLowerCased } from './lower-cased-headers';
-import { cachedAnswerFor, cachedAnswerReady, revalidatedAnswer } from './respond';
+import { JSON_TYPE, readyCachedAnswer, revalidatedAnswer } from './respond';
 
-export interface LaneDependencies {
+export interface LaneDependencies extends FaultContext {
   /** the rows the chain has looked up (app.ts), of which the lane reads only what is remembered */
   lookups: LookupCache;
   /** core's limiter: this process's counters (the answer is sent at once) or the database's (sent when the credit is taken) */
@@ -52,27 +59,27 @@ export interface LaneDependencies {
   trustProxy: boolean;
   /** the cache the issue routes fill (app.ts) */
   answers: AnswerCache;
-  /** where a take goes when the lane leaves its request to the chain after all (the chain's credit step claims it, http/api-steps-middleware.ts) */
-  handover: CreditHandover;
+  /** the id of a user, for the 403 that names them (app.ts `userIdFinder`, as the chain's) */
+  userIdOf: (login: string) => Promise<number>;
 }
 
 /**
- * Answers `req` and returns true, or returns false having changed nothing but a
- * credit it took, which it left in the handover for the chain. With a limiter
- * that takes its credits in a database, a promise of the same; it never rejects.
+ * Answers `req` and returns true, or returns false having changed nothing (the
+ * chain answers it). With a limiter that takes its credits in a database, a
+ * promise of true, settled once the answer is sent; it never rejects.
  */
-export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<true>;
 
 /** All the lane needs, once the credit is taken, to send the answer. */
 interface Prepared {
-  view: ApiRequestView;
   admission: Admission;
   repo: RepoRecord;
-  scope: { repoId: number; dataVersion: number };
+  scope: AnswerScope;
   key: string;
-  acceptEncoding: string | undefined;
+  /** the cached answer, encoded for this client */
+  answer: RenderedAnswer;
+  gathered: AnswerHeaders;
 }
-
 // The request URL is the cache key, so the lane takes only a Host and target that
 // @hono/node-server (src/url.ts) uses exactly as sent: then `http://${host}${url}` is the
 // very string the routes were keyed by. Anything it would normalise goes to Hono.
@@ -121,7 +128,7 @@ function viewOf(req: IncomingMessage, url: string): ApiRequestView {
 }
 
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
-  const { lookups, limiter, answers, handover } = deps;
+  const { lookups, limiter, answers } = deps;
 
   /**
    * Whether every step before the credit would let the request through to a cached
@@ -146,46 +153,46 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     const { repo } = reached;
     const scope = { repoId: repo.id, dataVersion: repo.dataVersion };
     const key = `http://${host}${url}`;
-    const acceptEncoding = req.headers['accept-encoding'];
-    if (!cachedAnswerReady(answers, scope, key, acceptEncoding)) return null;
-    return { view, admission, repo, scope, key, acceptEncoding };
+    const answer = readyCachedAnswer(answers, scope, key, req.headers['accept-encoding']);
+    if (!answer) return null;
+    return { admission, repo, scope, key, answer, gathered: gatherAnswerHeaders(everyAnswerHeaders(view), newRequestId()) };
   }
 
-  /** Sends the answer the chain would, or leaves the request and its take to the chain. */
-  function finish(req: IncomingMessage, res: ServerResponse, p: Prepared, taken: TakeResult): boolean | Promise<boolean> {
-    if (verdictOf(p.admission, taken).kind !== 'admitted') return leave(req, p, taken); // the chain answers the 403 or 429 with this take
-    try {
-      // Looked up again: with a credit taken in a database, the entry may have gone meanwhile.
-      const answer = cachedAnswerFor(answers, p.scope, p.key, p.acceptEncoding);
-      if (!answer) return leave(req, p, taken);
-      const h = req.headers;
-      const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
-      const all: Record<string, string> = {};
-      copyLowerCased(all, headers);
-      const every = everyAnswerHeaders(p.view);
-      for (const name in every) all[name] = every[name] as string;
-      all['x-github-request-id'] = newRequestId();
-      const credit = spentCredit(limiter, p.admission.caller, taken.snapshot);
-      const rate = credit.headersFor(status);
-      for (const name in rate) all[name] = rate[name] as string;
-      if (body) all['content-length'] = String(body.byteLength);
-      // A 304's credit is back before the client hears it, so its next request finds it.
-      const returned = credit.returned();
-      if (returned) return returned.then(() => send(res, status, all, body));
-      return send(res, status, all, body);
-    } catch (err) {
-      // The chain meets the same fault and answers it as it always has, with this credit.
-      if (res.headersSent) {
-        res.destroy(err instanceof Error ? err : undefined);
-        return true;
-      }
-      return leave(req, p, taken);
+  /** Sends the answer the chain would give once the credit is `taken`. */
+  function finish(res: ServerResponse, p: Prepared, taken: TakeResult): true | Promise<true> {
+    const verdict = verdictOf(p.admission, taken);
+    // Before the credit nothing refused the request, so after it only the limit can.
+    if (verdict.kind === 'limited') {
+      return limitedAnswer(verdict, p.admission.caller, deps.userIdOf).then(
+        ({ error, headers }) => sendError(res, p, error, headers),
+        (err: unknown) => sendFault(res, p, err),
+      );
     }
+    // As the routes' cache read: the entry is the most recently used now (it may have gone meanwhile).
+    answers.get(p.scope, p.key);
+    const h = res.req.headers;
+    const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, p.answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
+    const credit = spentCredit(limiter, p.admission.caller, taken.snapshot);
+    p.gathered.byStatus.push((s) => credit.headersFor(s));
+    // A 304's credit is back before the client hears it, so its next request finds it.
+    const returned = credit.returned();
+    if (returned) return returned.then(() => send(res, status, answerHeadersFor(p.gathered, status, headers), body));
+    return send(res, status, answerHeadersFor(p.gathered, status, headers), body);
   }
 
-  function leave(req: IncomingMessage, p: Prepared, taken: TakeResult | Promise<TakeResult>): false {
-    handover.hand(req, limiter, p.admission.caller, taken);
-    return false;
+  function sendError(res: ServerResponse, p: Prepared, error: ErrorAnswer, headers: Record<string, string>): true {
+    const body = Buffer.from(error.body, 'utf8');
+    return send(res, error.status, answerHeadersFor(p.gathered, error.status, { ...headers, 'Content-Type': JSON_TYPE }), body);
+  }
+
+  /** A fault after the look (the database's take failed, say): the chain's answer to it (app.ts onError). */
+  function sendFault(res: ServerResponse, p: Prepared, err: unknown): true {
+    if (res.headersSent) {
+      res.destroy(err instanceof Error ? err : undefined);
+      return true;
+    }
+    const { error, headers } = faultAnswer(err, `${p.gathered.fixed['x-github-request-id']} GET ${new URL(p.key).pathname}`, deps);
+    return sendError(res, p, error, headers);
   }
 
   return function cachedAnswerLane(req, res) {
@@ -196,18 +203,22 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
       return false; // the chain meets the same fault and answers it (a storage error, say)
     }
     if (!p) return false;
-    const taken = limiter.take(p.admission.caller);
-    if (!(taken instanceof Promise)) return finish(req, res, p, taken);
-    // A fault in the database goes to the chain with the failed take, which answers it (app.ts onError).
     const prepared = p;
-    return taken.then(
-      (t) => finish(req, res, prepared, t),
-      () => leave(req, prepared, taken),
-    );
+    try {
+      const taken = limiter.take(prepared.admission.caller);
+      if (!(taken instanceof Promise)) return finish(res, prepared, taken);
+      return taken.then(
+        (t) => finish(res, prepared, t),
+        (err: unknown) => sendFault(res, prepared, err),
+      );
+    } catch (err) {
+      return sendFault(res, prepared, err);
+    }
   };
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): true {
+  if (body) headers['content-length'] = String(body.byteLength);
   res.writeHead(status, headers);
   res.end(body);
   return true;

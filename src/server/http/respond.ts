@@ -11,7 +11,7 @@ import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';
 import type { ErrorAnswer } from './error-bodies';
 import { buildLinkHeader } from './link-header';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function sendError(c: Context<AppEnv>, error: ErrorAnswer, headers: Record<string, string> = {}): Response {
   return buildAnswer(c, error.body, error.status, { 'Content-Type': JSON_TYPE, ...headers });
@@ -127,10 +127,16 @@ function encodedFor(acceptEncoding: string | undefined, answer: RenderedAnswer):
   return { answer: { ...answer, gzip: gzipBody(answer.body) }, added: true };
 }
 
-/** Whether the cache holds `url` ready for this client (gzipped already, if it wants gzip); changes nothing. */
-export function cachedAnswerReady(cache: AnswerCache, scope: AnswerScope, url: string, acceptEncoding: string | undefined): boolean {
+/**
+ * The cached answer of `url` encoded for this client, if the cache holds it
+ * ready (gzipped already, if the client wants gzip); changes nothing, not even
+ * the entry's recency.
+ */
+export function readyCachedAnswer(cache: AnswerCache, scope: AnswerScope, url: string, acceptEncoding: string | undefined): RenderedAnswer | undefined {
   const cached = cache.peek(scope, url);
-  return cached !== undefined && (cached.gzip !== undefined || !wantsGzip(acceptEncoding, cached));
+  if (cached === undefined) return undefined;
+  if (wantsGzip(acceptEncoding, cached)) return cached.gzip === undefined ? undefined : cached;
+  return cached.gzip ? { ...cached, gzip: undefined } : cached;
 }
 
 /**
