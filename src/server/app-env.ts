@@ -4,7 +4,10 @@ import type { RepoRecord, TokenRecord } from './store/records';
 
 /** The headers every answer to a request carries, gathered before its route (http/answer-headers.ts applies them). */
 export interface AnswerHeaders {
-  /** header name (lower case) → value */
+  /** those every answer to this request carries (http/api-steps.ts `everyAnswerHeaders`, lower-case names), shared, never changed */
+  every: Readonly<Record<string, string>>;
+  requestId: string;
+  /** header name (lower case) → value: what a route adds for every answer it makes */
   fixed: Record<string, string>;
   /** headers that depend on the answer's status (a 304 gives its rate-limit credit back) */
   byStatus: Array<(status: number) => Record<string, string>>;

@@ -23,10 +23,7 @@ import { copyLowerCased } from './lower-cased-headers';
  * them in the context; the cached-answer lane holds them itself.
  */
 export function gatherAnswerHeaders(every: Readonly<Record<string, string>>, requestId: string): AnswerHeaders {
-  const gathered: AnswerHeaders = { fixed: {}, byStatus: [], applied: false };
-  copyLowerCased(gathered.fixed, every);
-  gathered.fixed['x-github-request-id'] = requestId;
-  return gathered;
+  return { every, requestId, fixed: {}, byStatus: [], applied: false };
 }
 
 export function startAnswerHeaders(c: Context<AppEnv>, every: Readonly<Record<string, string>>, requestId: string): void {
@@ -49,7 +46,9 @@ export function addStatusHeaders(c: Context<AppEnv>, headersFor: (status: number
 /** Puts every gathered header on `target`, over any of the same name. */
 function applyGathered(target: Record<string, string>, gathered: AnswerHeaders, status: number): void {
   gathered.applied = true;
-  const { fixed } = gathered;
+  const { every, fixed } = gathered;
+  for (const name in every) target[name] = every[name] as string;
+  target['x-github-request-id'] = gathered.requestId;
   for (const name in fixed) target[name] = fixed[name] as string;
   for (const headersFor of gathered.byStatus) copyLowerCased(target, headersFor(status));
 }

@@ -191,7 +191,7 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
       res.destroy(err instanceof Error ? err : undefined);
       return true;
     }
-    const { error, headers } = faultAnswer(err, `${p.gathered.fixed['x-github-request-id']} GET ${new URL(p.key).pathname}`, deps);
+    const { error, headers } = faultAnswer(err, `${p.gathered.requestId} GET ${new URL(p.key).pathname}`, deps);
     return sendError(res, p, error, headers);
   }
 
