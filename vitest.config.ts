@@ -81,7 +81,7 @@ export default mergeConfig(
               'src/server/http/compression.integration.test.ts',
               'src/server/auth/auth.integration.test.ts',
               'src/server/auth/privacy.integration.test.ts',
-              'src/server/limits/conditional.integration.test.ts',
+              'src/server/http/conditional.integration.test.ts',
               'src/server/limits/rate-limits.integration.test.ts',
               'src/server/fuzz/request-fuzz.integration.test.ts',
               'src/server/routes/search-queries.integration.test.ts',

@@ -11,7 +11,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { rateLimitHeaders, spentCredit, type RateLimiters } from '../limits/rate-limit';
 import type { TakeResult } from '../limits/rate-limiter';
-import { docForPath } from '../routes/repository-access';
+import { docForPath } from './repository-access';
 import type { LookupCache } from '../store/lookup-cache';
 import type { TokenRecord } from '../store/records';
 import type { RepositoryReader } from '../store/storage';

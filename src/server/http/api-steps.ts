@@ -31,7 +31,7 @@ import { API_VERSION_HEADER } from '../../shared/api-constants';
 import { judgeCredentials, presentedHash, type PresentedHash } from '../auth/credentials';
 import { rateLimitHeaders, resourceOfPath } from '../limits/rate-limit';
 import type { Caller, RateResource, TakeResult } from '../limits/rate-limiter';
-import { canSee } from '../routes/repository-access';
+import { canSee } from './repository-access';
 import type { RepoRecord, TokenRecord } from '../store/records';
 import { servesVersion, VERSION_HEADERS } from './api-version';
 import { API_CORS, simpleCorsHeaders } from './cross-origin';

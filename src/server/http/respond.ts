@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { renderDocuments } from '../store/issue-document';
 import type { RepoRecord, TokenRecord } from '../store/records';
-import { httpDate, isNotModified, makeEtag } from '../limits/conditional-request';
+import { httpDate, isNotModified, makeEtag } from './conditional-request';
 import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
 import { buildAnswer } from './answer-headers';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';

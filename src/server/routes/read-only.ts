@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { errors } from '../http/error-bodies';
 import { sendError } from '../http/respond';
-import { docForPath } from './repository-access';
+import { docForPath } from '../http/repository-access';
 
 export function readOnly(): MiddlewareHandler<AppEnv> {
   return async function refuseWrites(c) {

@@ -12,7 +12,7 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from '../http/content-encoding';
-import { isNotModified, makeEtag } from '../limits/conditional-request';
+import { isNotModified, makeEtag } from '../http/conditional-request';
 import { compressedAssets } from './compressed-assets';
 
 /**

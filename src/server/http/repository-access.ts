@@ -4,7 +4,7 @@
  * 404, byte for byte, whether a repository does not exist or is private to
  * someone else (spec 4.1.8, 5.6), and a 301 to its new name if it was renamed.
  */
-import { DOCS } from '../http/error-bodies';
+import { DOCS } from './error-bodies';
 import type { RepoRecord, TokenRecord } from '../store/records';
 
 /** Which documentation a 404 names depends only on the path asked for, never on what exists. */
