@@ -42,7 +42,8 @@ function listRequests() {
 
 test('503s on the first load: the status says which attempt and when, and the list arrives once the service recovers', async ({ page }) => {
   faults.set('503=100%');
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  // `is:open`: the list endpoint's view, whose path the faults are injected on (no q is a search since issue 45).
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   // Not a blank screen: the shell and the repository are there, and the bar says what is going on.
   await expect(page.getByRole('heading', { level: 1, name: /acme\s*\/\s*rocket/ })).toBeVisible();
   await expect(statusBar(page, /Service unavailable \(503\) — retrying (in \d+ s|now), attempt [234] of 4/)).toBeVisible();
@@ -62,7 +63,7 @@ test('503s on the first load: the status says which attempt and when, and the li
 
 test('502s that do not stop: after the retries a clear message with Retry, which works once the service is back', async ({ page }) => {
   faults.set('502=100%');
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   await expect(statusBar(page, /Bad gateway \(502\) — retrying/)).toBeVisible();
 
   const failure = page.getByRole('alert').filter({ hasText: 'The service failed (502)' });
@@ -82,7 +83,7 @@ test('a 503 with Retry-After is not retried sooner than it asks', async ({ page 
   const RETRY_AFTER_S = 3;
   faults.set(`503=100%:${RETRY_AFTER_S}s`);
   const refused = page.waitForResponse((r) => new URL(r.url()).pathname === LIST_PATH && r.status() === 503);
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   await refused;
   faults.clear();
   await expect(issueRows(page).first()).toBeVisible({ timeout: RETRIES_EXHAUSTED_MS });
@@ -95,7 +96,7 @@ test('a 503 with Retry-After is not retried sooner than it asks', async ({ page 
 
 test('dropped connections on the first load: the offline notice, then the error with Retry, then recovery by itself', async ({ page }) => {
   faults.set('drop=100%');
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   const offline = statusBar(page, /Can’t reach the service at/);
   await expect(offline).toBeVisible();
   await expect(offline).toContainText(`${service.origin} — showing saved pages; retrying`);
@@ -112,7 +113,7 @@ test('dropped connections on the first load: the offline notice, then the error 
 
 test('a slow service: the page shows itself while the answer takes its time', async ({ page }) => {
   faults.set('delay=100%:2000ms');
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   await expect(page.getByRole('heading', { level: 1, name: /acme\s*\/\s*rocket/ })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading issues…' })).toBeAttached();
   await expect(issueRows(page).first()).toBeVisible({ timeout: 15_000 });
@@ -121,7 +122,7 @@ test('a slow service: the page shows itself while the answer takes its time', as
 
 test('a slow service: the placeholders hold still for their first second, then pulse', async ({ page }) => {
   faults.set('delay=100%:4000ms');
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading issues…' })).toBeAttached();
   // The placeholders' own animation, read at two moments of its life: still at 0.5 s, half faded
   // at 2 s (a second of waiting, then half of the 2 s pulse). The answer is held back 4 s.

@@ -27,7 +27,8 @@ test.afterAll(async () => {
 test('a 429 storm is waited out, one request per Retry-After at most, with a countdown and paging paused', async ({ page }) => {
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   const firstAnswer = waitForIssueList(page);
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  // `is:open`: the list endpoint's view, whose requests the storm refuses (no q is a search since issue 45).
+  await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aopen`);
   await firstAnswer;
   await expect(pager).toContainText('Page 1 of');
   const pageOne = await shownIssueNumbers(page);

@@ -25,7 +25,8 @@ test('a typed query shows the exact matches and their total, and its address ope
 
   await page.goto(`${service.origin}/acme/rocket/issues`);
   const box = page.getByRole('combobox', { name: 'Search issues and pull requests' });
-  await expect(box).toHaveValue('is:open');
+  // The default view's query, as github.com's box shows it.
+  await expect(box).toHaveValue('is:issue state:open');
   await box.fill(query);
   const answer = waitForSearch(page);
   await box.press('Enter');

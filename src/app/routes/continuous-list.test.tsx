@@ -61,7 +61,7 @@ describe('the continuous list', () => {
   });
 
   it('loads the next page near the end, one at a time, and says when it has all of them', async () => {
-    const { api } = renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+    const { api } = renderApp([`/acme/rocket/issues?q=is%3Aopen&view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
     // The first page is shorter than a screen: the second follows by itself, then it waits for the reader.
@@ -88,7 +88,7 @@ describe('the continuous list', () => {
 
   it('counts issues and pull requests apart in what it says it loaded, and in the heading', async () => {
     const pull = { url: '', html_url: '', diff_url: '', patch_url: '', merged_at: null };
-    renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+    renderApp([`/acme/rocket/issues?q=is%3Aopen&view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) =>
         isListRequest(url)
           ? ok(Array.from({ length: 12 }, (_, i) => makeIssue(12 - i, i % 3 === 0 ? { pull_request: pull } : {})))
@@ -101,7 +101,7 @@ describe('the continuous list', () => {
 
   it('keeps the focused row, and its focus, while the rows around it are recycled', async () => {
     const user = userEvent.setup();
-    renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+    renderApp([`/acme/rocket/issues?q=is%3Aopen&view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
     await screen.findByRole('link', { name: 'Issue number 60' }, FIRST_RENDER);
@@ -121,7 +121,7 @@ describe('the continuous list', () => {
   it('shows a failed next page with the usual message and a retry that carries on', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     let failPageTwo = true;
-    renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+    renderApp([`/acme/rocket/issues?q=is%3Aopen&view=continuous&per_page=${PER_PAGE}`], {
       fastRetries: true,
       handler: (url) => {
         if (!isListRequest(url)) return undefined;
@@ -142,7 +142,7 @@ describe('the continuous list', () => {
   });
 
   it('stops loading while the rate limit is spent, and says why', async () => {
-    const { api } = renderApp([`/acme/rocket/issues?view=continuous&per_page=${PER_PAGE}`], {
+    const { api } = renderApp([`/acme/rocket/issues?q=is%3Aopen&view=continuous&per_page=${PER_PAGE}`], {
       handler: (url) => (isListRequest(url) ? issuesPage(Number(url.searchParams.get('page'))) : undefined),
     });
     await waitFor(() => expect(loadedStatus()).toHaveTextContent(/^Loaded 40 issues$/), FIRST_RENDER);

@@ -12,19 +12,29 @@ describe('the issue list, when something fails', () => {
   }
 
   it('says Bad credentials on a 401 and links to Settings', async () => {
-    renderApp(['/acme/rocket/issues'], { handler: failing(new BadCredentialsError('Bad credentials', 401)) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: failing(new BadCredentialsError('Bad credentials', 401)) });
     expect(await screen.findByRole('heading', { name: 'Bad credentials' })).toBeInTheDocument();
     expect(screen.getByText('Bad credentials: your token is invalid, expired or revoked.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /settings/i }).some((a) => a.getAttribute('href') === '/settings')).toBe(true);
   });
 
   it('says Not found without telling missing from private on a 404', async () => {
-    renderApp(['/acme/nope/issues'], { handler: (url) => (url.pathname.includes('/acme/nope') ? new NotFoundError('Not Found', 404) : undefined) });
+    renderApp(['/acme/nope/issues?q=is%3Aopen'], { handler: (url) => (url.pathname.includes('/acme/nope') ? new NotFoundError('Not Found', 404) : undefined) });
     expect(await screen.findByText('Not found: the repository does not exist or your token has no access to it.')).toBeInTheDocument();
   });
 
+  it('says Not found for a search of a repository that does not exist, not that the query was refused', async () => {
+    // As the service and GitHub answer: the repository 404, its search 422 "cannot be searched".
+    const cannotBeSearched = new ValidationError('Validation Failed', [{ resource: 'Search', field: 'q', code: 'invalid', message: 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.' }], null, null);
+    renderApp(['/acme/nope/issues'], {
+      handler: (url) => (url.pathname.endsWith('/repos/acme/nope') ? new NotFoundError('Not Found', 404) : url.pathname.endsWith('/search/issues') ? cannotBeSearched : undefined),
+    });
+    expect(await screen.findByText('Not found: the repository does not exist or your token has no access to it.')).toBeInTheDocument();
+    expect(screen.queryByText(/refused this query/)).not.toBeInTheDocument();
+  });
+
   it('tells a permission 403 from a rate limit', async () => {
-    renderApp(['/acme/rocket/issues'], { handler: failing(new ForbiddenError('Resource not accessible by personal access token', 403)) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: failing(new ForbiddenError('Resource not accessible by personal access token', 403)) });
     expect(await screen.findByText('Forbidden: your token is not allowed to read this.')).toBeInTheDocument();
     expect(screen.getByText('Resource not accessible by personal access token')).toBeInTheDocument();
   });
@@ -32,7 +42,7 @@ describe('the issue list, when something fails', () => {
   it('tries again from the error element when Retry is pressed', async () => {
     const user = userEvent.setup();
     let allowed = false;
-    renderApp(['/acme/rocket/issues'], {
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: (url) => {
         if (!url.pathname.endsWith('/issues')) return undefined;
         return allowed ? listHandler(url) : new ForbiddenError('Resource not accessible by personal access token', 403);
@@ -62,7 +72,7 @@ describe('the issue list, when something fails', () => {
 
   it('waits out a 429 with a countdown', async () => {
     const retryAt = Date.now() + 10 * 60_000;
-    renderApp(['/acme/rocket/issues'], { handler: failing(new RateLimitedError('You have exceeded a secondary rate limit', 429, 'secondary', retryAt, null, null)) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: failing(new RateLimitedError('You have exceeded a secondary rate limit', 429, 'secondary', retryAt, null, null)) });
     expect(await screen.findByRole('heading', { name: 'Too many requests at once' })).toBeInTheDocument();
     expect(screen.getAllByText(/\(in 10:00\)|\(in 9:5\d\)/).length).toBeGreaterThan(0);
   });
@@ -70,7 +80,7 @@ describe('the issue list, when something fails', () => {
   it('retries a 5xx with backoff, then offers a Retry button that works', async () => {
     let failures = 0;
     let healthy = false;
-    renderApp(['/acme/rocket/issues'], {
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       fastRetries: true,
       handler: (url) => {
         if (!url.pathname.endsWith('/issues')) return undefined;
@@ -89,18 +99,18 @@ describe('the issue list, when something fails', () => {
   });
 
   it('says when the service cannot be reached', async () => {
-    renderApp(['/acme/rocket/issues'], { fastRetries: true, handler: failing(new NetworkError('Could not reach http://api.test.')) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { fastRetries: true, handler: failing(new NetworkError('Could not reach http://api.test.')) });
     expect(await screen.findByRole('heading', { name: 'Can’t reach the service' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows an offline page from the cache with a banner', async () => {
-    renderApp(['/acme/rocket/issues'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok(pageOne(), { offline: true, status: 0 }) : undefined) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok(pageOne(), { offline: true, status: 0 }) : undefined) });
     expect(await screen.findByText(/You are offline\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rocket explodes on launch' })).toBeInTheDocument();
   });
 
   it('notes that a 304 cost nothing', async () => {
-    renderApp(['/acme/rocket/issues'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok(pageOne(), { notModified: true, status: 304 }) : undefined) });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok(pageOne(), { notModified: true, status: 304 }) : undefined) });
     expect(await screen.findByText('cached · 0 credits')).toBeInTheDocument();
   });
 

@@ -8,7 +8,7 @@ import { currentSearch, listHandler, pageOne } from '../../../test-support/app/i
 
 describe('the issue list', () => {
   it('renders rows with labels and task progress from a page', async () => {
-    renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
 
     const row = (await screen.findByRole('link', { name: 'Rocket explodes on launch' })).closest('li')!;
     expect(within(row).getByRole('button', { name: 'Filter by label bug' })).toBeInTheDocument();
@@ -26,6 +26,29 @@ describe('the issue list', () => {
     const pr = screen.getByRole('link', { name: 'Add a countdown' }).closest('li')!;
     expect(within(pr).getByRole('img', { name: 'Open pull request' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filter by assignee carol' })).toBeInTheDocument();
+  });
+
+  it('shows open issues alone by default, as github.com does: a search whose query the box, the tabs and the type show', async () => {
+    const user = userEvent.setup();
+    const { api, router } = renderApp(['/acme/rocket/issues'], {
+      handler: (url) => (url.pathname.endsWith('/search/issues') ? searchResult([makeIssue(40, { title: 'Launch crashes on Windows' })], 1) : listHandler(url)),
+    });
+    expect(await screen.findByRole('link', { name: 'Launch crashes on Windows' })).toBeInTheDocument();
+    // No pull request from the list endpoint's mixed answer.
+    expect(screen.queryByRole('link', { name: 'Add a countdown' })).not.toBeInTheDocument();
+    expect(api.calls.some((u) => u.includes('/repos/acme/rocket/issues'))).toBe(false);
+    const searched = new URL(api.calls.find((u) => u.includes('/search/issues'))!);
+    expect(Object.fromEntries(searched.searchParams)).toEqual({ q: 'repo:acme/rocket is:issue state:open', per_page: '30', page: '1' });
+
+    expect(screen.getByRole('combobox', { name: 'Search issues and pull requests' })).toHaveValue('is:issue state:open');
+    const states = screen.getByRole('navigation', { name: 'Issue state' });
+    expect(within(states).getByRole('link', { name: 'Open' })).toHaveAttribute('aria-current', 'page');
+    expect(within(states).getByRole('link', { name: 'Closed' })).toHaveAttribute('href', '/acme/rocket/issues?q=is%3Aissue+is%3Aclosed');
+    expect(screen.getByRole('button', { name: 'Issues' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Clear the query' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pull requests' }));
+    await waitFor(() => expect(currentSearch(router).get('q')).toBe('is:pr state:open'));
   });
 
   it('says of a closed row who opened it and, when known, who closed it; of a merged pull request that it was merged', async () => {
@@ -72,14 +95,14 @@ describe('the issue list', () => {
 
   it('filters by author when an author is clicked', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await user.click(await screen.findByRole('button', { name: 'bob' }));
     await waitFor(() => expect(currentSearch(router).get('q')).toBe('is:open author:bob'));
   });
 
   it('searches the repository on Enter, with the total and the matched words marked', async () => {
     const user = userEvent.setup();
-    const { router, api } = renderApp(['/acme/rocket/issues'], {
+    const { router, api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: (url) => (url.pathname.endsWith('/search/issues') ? searchResult([makeIssue(40, { title: 'Launch crashes on Windows' })], 1234) : listHandler(url)),
     });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
@@ -125,7 +148,7 @@ describe('the issue list', () => {
 
   it('suggests qualifiers and labels as you type, in a combobox', async () => {
     const user = userEvent.setup();
-    renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     const box = screen.getByRole('combobox', { name: 'Search issues and pull requests' });
     await user.clear(box);
@@ -145,7 +168,7 @@ describe('the issue list', () => {
 
   it('follows the Link rels with the pager and shows "Page 2 of 5"', async () => {
     const user = userEvent.setup();
-    const { router, api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { router, api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     // The pager's chunk loads once the rows show (useRowsShown).
     const pager = await screen.findByRole('navigation', { name: 'Pagination' });
@@ -172,7 +195,7 @@ describe('the issue list', () => {
     const user = userEvent.setup();
     let releasePageThree: () => void = () => {};
     const pageThreeHeld = new Promise<void>((resolve) => (releasePageThree = resolve));
-    const { router } = renderApp(['/acme/rocket/issues?page=2'], {
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen&page=2'], {
       handler: async (url) => {
         if (!url.pathname.endsWith('/repos/acme/rocket/issues')) return undefined;
         const page = Number(url.searchParams.get('page') ?? '1');
@@ -196,7 +219,7 @@ describe('the issue list', () => {
     expect(screen.getByRole('link', { name: 'First of page 2' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Issues, page 2' })).toBeInTheDocument();
     expect(within(pager()).getByText(/Page/).textContent).toBe('Page 2 of 5');
-    expect(within(pager()).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/acme/rocket/issues?page=3');
+    expect(within(pager()).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/acme/rocket/issues?q=is%3Aopen&page=3');
 
     releasePageThree();
     expect(await screen.findByRole('link', { name: 'First of page 3' })).toBeInTheDocument();
@@ -205,10 +228,10 @@ describe('the issue list', () => {
   });
 
   it('says a page past the end is past the end, with a way back, not an error', async () => {
-    renderApp(['/acme/rocket/issues?page=9'], { handler: listHandler });
+    renderApp(['/acme/rocket/issues?q=is%3Aopen&page=9'], { handler: listHandler });
     expect(await screen.findByRole('heading', { name: 'Page 9 is past the end of this list' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the last page (5)' })).toHaveAttribute('href', '/acme/rocket/issues?page=5');
-    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/acme/rocket/issues');
+    expect(screen.getByRole('link', { name: 'Go to the last page (5)' })).toHaveAttribute('href', '/acme/rocket/issues?q=is%3Aopen&page=5');
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/acme/rocket/issues?q=is%3Aopen');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -217,7 +240,7 @@ describe('the issue list', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    renderApp(['/acme/rocket/issues'], {
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: async (url) => {
         if (url.pathname.endsWith('/issues')) {
           await gate;
@@ -233,7 +256,7 @@ describe('the issue list', () => {
 
   it('moves a selection with j and k and opens it with o', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     await user.keyboard('j');
     expect(screen.getByRole('link', { name: 'Rocket explodes on launch' })).toHaveFocus();
@@ -279,7 +302,7 @@ describe('the issue list', () => {
 
 describe('the base URL in requests', () => {
   it('sends requests to the configured service', async () => {
-    const { api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     expect(api.calls.every((u) => u.startsWith(TEST_BASE_URL))).toBe(true);
   });

@@ -21,11 +21,13 @@ import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { PagedIssueList } from '../features/issues/paged-issue-list';
 import { refusalMessage } from '../features/issues/list-heading';
 import { ListModeToggle } from '../features/issues/list-mode-toggle';
-import { DEFAULT_QUERY, withQuery } from '../features/issues/list-query';
+import { DEFAULT_QUERY, defaultQueryWithState, withQuery } from '../features/issues/list-query';
 import { continuousRequestUrl, pageRequestUrl, readListView, resourceOf, withParams } from '../features/issues/list-view';
 import { QueryBox } from '../features/issues/query-box';
 import { loadQueryTools } from '../features/issues/query-tools-chunk';
 import { useIssuePage } from '../features/issues/use-issue-page';
+import { useRepository } from '../features/repository/use-repository';
+import { isViewFatal } from '../lib/view-fatal';
 import { listPath } from '../app-paths';
 import { SaveViewButton } from '../features/saved-views/save-view-button';
 import { useConnection } from '../services/app-services-context';
@@ -54,6 +56,7 @@ export function IssueListPage() {
   const ownParse = query.error instanceof ValidationError && tools !== null ? tools.parseQuery(view.q).result : null;
   const refused = query.error instanceof ValidationError ? refusalMessage(query.error.message, query.error.errors, ownParse?.ok === false ? ownParse.errors : []) : null;
   const filtered = view.q.trim() !== DEFAULT_QUERY;
+  const repository = useRepository(owner, repo);
 
   const showQuery = (q: string) => void setSearchParams(withQuery(searchParams, q));
   const onEdit: EditQuery = (edit) => {
@@ -61,8 +64,8 @@ export function IssueListPage() {
   };
   const stateTo = (state: 'open' | 'closed' | 'all'): To => {
     const value = state === 'all' ? null : state;
-    // Without a `q` the query is the default, `is:open`, whose edits need no parser.
-    const q = tools !== null ? tools.editQuery(view.q, { kind: 'state', value }) : value === null ? '' : `is:${value}`;
+    // Without a `q` the query is the default, whose edits need no parser.
+    const q = tools !== null ? tools.editQuery(view.q, { kind: 'state', value }) : defaultQueryWithState(value);
     return { search: withQuery(searchParams, q).toString() };
   };
   const people = () => [...new Set((query.data?.data ?? []).flatMap((issue) => [issue.user?.login, ...(issue.assignees ?? []).map((a) => a.login)]).filter((l): l is string => l !== undefined))];
@@ -75,6 +78,11 @@ export function IssueListPage() {
     },
   });
 
+  // A search names its repository in `q`: one that does not exist, or that the token may not read, is
+  // a 422 of the query there (GitHub's "cannot be searched"), while the repository's own answer (404,
+  // 401, 403) says what is wrong. Since the default view is a search (issue 45), that is most views.
+  if (view.route?.kind === 'search' && query.data === undefined && isViewFatal(repository.error)) throw repository.error;
+
   const modeToggle = <ListModeToggle mode={view.mode} onChange={(mode) => void setSearchParams(withParams(searchParams, { view: mode === 'continuous' ? 'continuous' : null }))} />;
   const list = {
     owner,
@@ -83,7 +91,7 @@ export function IssueListPage() {
     tools,
     state: summary.state,
     highlight,
-    emptyTitle: view.route?.kind === 'search' ? 'No results match this search' : filtered ? 'No issues match this query' : 'No open issues or pull requests',
+    emptyTitle: !filtered ? 'No open issues' : view.route?.kind === 'search' ? 'No results match this search' : 'No issues match this query',
     linkState: { from: { pathname: location.pathname, search: location.search, state: location.state } },
     toolbar: modeToggle,
     onLabel: (name: string) => onEdit({ kind: 'label', name, on: true }),

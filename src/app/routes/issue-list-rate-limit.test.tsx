@@ -13,7 +13,7 @@ describe('the rate-limit gauge and paging', () => {
   it('disables paging at 0 remaining and re-enables it by itself after the reset', async () => {
     useFakeClock();
     const resetAt = Date.now() + 90_000;
-    const { api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     // The pager's chunk loads once the rows show (useRowsShown).
     await screen.findByRole('navigation', { name: 'Pagination' });
@@ -42,7 +42,7 @@ describe('the rate-limit gauge and paging', () => {
     useFakeClock();
     const retryAt = Date.now() + 30 * 60_000;
     let refuse = false;
-    const { services } = renderApp(['/acme/rocket/issues'], {
+    const { services } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: (url) => {
         if (!url.pathname.endsWith('/issues')) return undefined;
         if (refuse) return new RateLimitedError('API rate limit exceeded', 403, 'primary', retryAt, null, null);
@@ -60,7 +60,7 @@ describe('the rate-limit gauge and paging', () => {
 
   it('at 0 remaining, still opens the pages it holds, by the pager as by Back, and asks for no other', async () => {
     const user = userEvent.setup();
-    const { api, router } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
+    const { api, router } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listHandler });
     const pager = () => screen.getByRole('navigation', { name: 'Pagination' });
     const rel = (name: string) => within(pager()).getByRole('link', { name });
     const shownPage = async (page: number) => {
@@ -109,7 +109,7 @@ describe('the rate-limit gauge and paging', () => {
     const device = new MemoryStorage();
     device.setItem('issuescope.recentRepos', JSON.stringify([{ fullName: 'Acme/Rocket', description: 'Ship to every region with one command.', private: true, visitedAt: 1 }]));
     const retryAt = Date.now() + 3_600_000;
-    renderApp(['/acme/rocket/issues'], {
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       localStorage: device,
       handler: (url) => (url.pathname.includes('/repos/') ? new RateLimitedError('API rate limit exceeded', 403, 'primary', retryAt, null, null) : undefined),
     });
@@ -121,7 +121,7 @@ describe('the rate-limit gauge and paging', () => {
 
   it('with a token whose quota is spent, says when it resets instead of suggesting a token', async () => {
     const retryAt = Date.now() + 3_600_000;
-    renderApp(['/acme/rocket/issues'], {
+    renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       token: 'isc_pat_spent',
       handler: (url) => (url.pathname.endsWith('/issues') ? new RateLimitedError('API rate limit exceeded', 403, 'primary', retryAt, null, null) : undefined),
     });

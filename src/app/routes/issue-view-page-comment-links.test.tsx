@@ -136,7 +136,7 @@ describe('the issue view', () => {
     });
 
     it('leaves the scroll to the router on Back and Forward, where the reader was', async () => {
-      const { router } = renderApp(['/acme/rocket/issues'], {
+      const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
         handler: (url) => (url.pathname.endsWith('/repos/acme/rocket/issues') ? ok([issue]) : handler(url)),
       });
       await screen.findByRole('link', { name: 'Rocket explodes on launch' }, FIRST_RENDER);

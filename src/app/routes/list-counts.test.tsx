@@ -51,7 +51,7 @@ function searchReading(remaining: number, resetInMs = 60_000, limit = 30): RateL
 describe('how many entries the query selects', () => {
   it('says how many are open, from the repository, and how many closed, from one search of one entry, never as a range', async () => {
     const user = userEvent.setup();
-    const { api } = renderApp(['/acme/rocket/issues'], { handler: listEndpoint({ open: 102, closed: 45 }) });
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: listEndpoint({ open: 102, closed: 45 }) });
     // The list endpoint's 4 pages say 91 to 120; the repository says 102; the closed ones cost a search.
     await waitFor(() => expect(heading()).toHaveTextContent(/^102 Open · 45 Closed$/), SETTLED);
 
@@ -62,6 +62,34 @@ describe('how many entries the query selects', () => {
 
     const searches = api.calls.filter((u) => u.includes('/search/issues'));
     expect(searches.map((u) => [new URL(u).searchParams.get('q'), new URL(u).searchParams.get('per_page')])).toEqual([['repo:acme/rocket is:closed', '1']]);
+  });
+
+  it('counts the default view, open issues, from its own search and the closed ones from one search of one entry', async () => {
+    const user = userEvent.setup();
+    const { api, router } = renderApp(['/acme/rocket/issues'], {
+      handler: (url) => {
+        if (!url.pathname.endsWith('/search/issues')) return listEndpoint({ open: 102, closed: 45 })(url);
+        // Issues alone: 80 of the 102 open entries and 30 of the 45 closed are issues.
+        const q = url.searchParams.get('q') ?? '';
+        const issues = /\bis:closed\b/.test(q) ? 30 : 80;
+        const perPage = Number(url.searchParams.get('per_page'));
+        return searchResult(Array.from({ length: Math.min(perPage, issues) }, (_, i) => makeIssue(500 - i)), issues, { rateLimit: searchReading(29) });
+      },
+    });
+    // Not the repository's 102, which counts pull requests too.
+    await waitFor(() => expect(heading()).toHaveTextContent(/^80 Open · 30 Closed$/), SETTLED);
+    const asked = () => api.calls.filter((u) => u.includes('/search/issues')).map((u) => [new URL(u).searchParams.get('q'), new URL(u).searchParams.get('per_page')]);
+    expect(asked()).toEqual([
+      ['repo:acme/rocket is:issue state:open', '30'],
+      ['repo:acme/rocket is:issue is:closed', '1'],
+    ]);
+    expect(api.calls.some((u) => u.includes('/repos/acme/rocket/issues'))).toBe(false);
+
+    // The Closed tab is the count's query, so its count stands.
+    await user.click(within(screen.getByRole('navigation', { name: 'Issue state' })).getByRole('link', { name: 'Closed' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('is:issue is:closed'));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 1 of 1'), SETTLED);
+    await waitFor(() => expect(heading()).toHaveTextContent(/^80 Open · 30 Closed$/), SETTLED);
   });
 
   it('counts a filtered list by searches of one entry, since its pages only tell a range', async () => {

@@ -27,7 +27,7 @@ function MenuLoading() {
 }
 
 /** What the controls show of the default query, known without the parser. */
-export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, sort: null };
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: 'issue', labels: [], author: null, assignee: null, mentions: null, sort: null };
 
 type StateTab = 'open' | 'closed' | 'all';
 

@@ -7,7 +7,7 @@ const none = { url: '', total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, c
 
 function renderList(counts: number) {
   const issue = makeIssue(5, { title: 'Counted', comments: counts, reactions: { ...none, total_count: counts, '+1': counts } });
-  renderApp(['/acme/rocket/issues'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok([issue]) : undefined) });
+  renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler: (url) => (url.pathname.endsWith('/issues') ? ok([issue]) : undefined) });
 }
 
 describe('an issue row’s counts', () => {

@@ -12,8 +12,9 @@ describe('old list URLs as queries', () => {
     expect(legacyQuery(new URLSearchParams('state=all'))).toBe('');
   });
 
-  it('keeps paging and the view mode, and writes the default view without a q', () => {
+  it('keeps paging and the view mode, and keeps the old default view, issues and pull requests, as its q', () => {
     expect(rewriteLegacyParams(new URLSearchParams('state=closed&per_page=50&page=2&view=continuous')).toString()).toBe('q=is%3Aclosed&per_page=50&page=2&view=continuous');
-    expect(rewriteLegacyParams(new URLSearchParams('state=open&sort=created&direction=desc')).toString()).toBe('');
+    // Without a q the list now shows open issues alone, as github.com does (issue 45).
+    expect(rewriteLegacyParams(new URLSearchParams('state=open&sort=created&direction=desc')).toString()).toBe('q=is%3Aopen');
   });
 });

@@ -5,7 +5,7 @@
  * the start page before it navigates. A lazy chunk: only old links need it.
  */
 import { normalizeSince } from '../../../shared/list-params';
-import { DEFAULT_QUERY, LEGACY_PARAM_NAMES } from './list-query';
+import { LEGACY_PARAM_NAMES } from './list-query';
 import { appendTerm, quoteValue } from './query-text';
 
 const PEOPLE = [
@@ -59,8 +59,9 @@ export function legacyQuery(search: URLSearchParams): string {
 export function rewriteLegacyParams(search: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams();
   const q = legacyQuery(search);
-  // The default view is written without a `q`, as it always was.
-  if (q !== DEFAULT_QUERY) next.set('q', q);
+  // Always a `q`: the old list mixed issues and pull requests, and a URL without one now shows
+  // open issues alone (./list-query), so the old default view is `is:open`.
+  next.set('q', q);
   for (const [name, value] of search) {
     if (name !== 'q' && !(LEGACY_PARAM_NAMES as readonly string[]).includes(name)) next.append(name, value);
   }

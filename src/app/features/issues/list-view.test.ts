@@ -13,10 +13,14 @@ describe('the list view in the URL', () => {
     );
   });
 
-  it('shows open issues and pull requests by the list endpoint without a q, and knows it without the parser', () => {
+  it('shows open issues without pull requests by a search without a q, as github.com does, and knows it without the parser', () => {
     const plain = readListView(new URLSearchParams(''), null);
-    expect(plain.q).toBe('is:open');
-    expect(pageRequestUrl(connection, 'acme', 'rocket', plain, null)).toBe('http://api.test/api/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1');
+    expect(plain.q).toBe('is:issue state:open');
+    expect(pageRequestUrl(connection, 'acme', 'rocket', plain, null)).toBe('http://api.test/api/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+state%3Aopen&per_page=30&page=1');
+    // The same query in the URL is the same request: the same URL on both hosts gives the same list.
+    expect(pageRequestUrl(connection, 'acme', 'rocket', view('q=is:issue state:open'), null)).toBe(pageRequestUrl(connection, 'acme', 'rocket', plain, null));
+    // The list endpoint's open issues and pull requests are a q of their own.
+    expect(pageRequestUrl(connection, 'acme', 'rocket', view('q=is:open'), null)).toBe('http://api.test/api/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1');
     // A q waits for the tools: nothing is requested before they are here.
     expect(pageRequestUrl(connection, 'acme', 'rocket', readListView(new URLSearchParams('q=crash'), null), null)).toBeNull();
   });

@@ -14,7 +14,7 @@ import { pageNumberOf } from '../../api/link-header';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import type { RateLimitResource } from '../../services/rate-limit-store';
 import { repoPath } from '../../services/query-keys';
-import { effectiveQuery, searchText } from './list-query';
+import { DEFAULT_QUERY, effectiveQuery, searchText } from './list-query';
 import type { MilestoneNumber, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';
 
@@ -37,11 +37,8 @@ export interface ListView {
   mode: ListMode;
 }
 
-/** The default view's route, known without the parser: the list endpoint's open issues and pull requests. */
-const DEFAULT_ROUTE: QueryRoute = {
-  kind: 'list',
-  filters: { state: 'open', sort: 'created', direction: 'desc', labels: [], since: null, creator: null, assignee: null, mentioned: null, milestone: null },
-};
+/** The default view's route, known without the parser: a search of the open issues (./list-query). */
+const DEFAULT_ROUTE: QueryRoute = { kind: 'search', advanced: false, text: DEFAULT_QUERY };
 
 export function readListView(search: URLSearchParams, tools: QueryTools | null, milestoneNumber?: MilestoneNumber): ListView {
   const q = effectiveQuery(search);
@@ -79,7 +76,7 @@ export function issueListPath(owner: string, repo: string, params: ListParams): 
 /** The path of the request for page `page` of a view, to the endpoint its route names. */
 export function viewRequestPath(owner: string, repo: string, view: ListView, route: QueryRoute, page: number): string {
   if (route.kind === 'list') return issueListPath(owner, repo, { ...route.filters, page, perPage: view.perPage });
-  return searchIssuesPath({ q: searchText(owner, repo, view.q, route.advanced), perPage: view.perPage, page, advanced: route.advanced });
+  return searchIssuesPath({ q: searchText(owner, repo, route.text), perPage: view.perPage, page, advanced: route.advanced });
 }
 
 /** The first request of the continuous list: page 1 of the view; the rest follows `next` links (spec 4.2 rule 3). */

@@ -41,6 +41,11 @@ describe('the controls edit the query text', () => {
     expect(editQuery('crash (label:a OR label:b)', { kind: 'state', value: 'open' })).toBe('crash (label:a OR label:b) is:open');
   });
 
+  it('keeps repo:, org: and user: outside the group it adds, where GitHub allows them', () => {
+    expect(editQuery('repo:acme/widgets bug OR crash', { kind: 'state', value: 'open' })).toBe('repo:acme/widgets (bug OR crash) is:open');
+    expect(editQuery('bug OR crash org:acme sort:updated-desc', { kind: 'type', value: 'issue' })).toBe('org:acme (bug OR crash) is:issue sort:updated-desc');
+  });
+
   it('appends to a query it cannot parse, removing nothing', () => {
     expect(editQuery('is:nonsense', { kind: 'state', value: 'closed' })).toBe('is:nonsense is:closed');
   });

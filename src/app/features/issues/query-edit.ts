@@ -6,6 +6,7 @@
 import type { SearchNode, SearchSort, SearchTerm, Span } from '../../../shared/search-query';
 import { parseQuery } from './query-route';
 import { appendTerm, quoteValue } from './query-text';
+import { splitScopes } from './search-scope';
 
 export type QueryEdit =
   | { kind: 'state'; value: 'open' | 'closed' | null }
@@ -71,14 +72,16 @@ function isOneGroup(text: string): boolean {
  * it), so `label:bug OR label:docs is:open` would filter only the last
  * alternative: a query whose top is an OR is grouped first,
  * `(label:bug OR label:docs) is:open` (issue 45). `sort:` stays outside the
- * group: it orders the whole query.
+ * group: it orders the whole query; so do `repo:`, `org:` and `user:`, which
+ * GitHub refuses inside parentheses and reads as the search's scope
+ * (./search-scope): `repo:a/b bug OR crash` becomes `repo:a/b (bug OR crash) is:open`.
  */
 function addTerm(q: string, term: string): string {
   if (!isTopLevelOr(q)) return appendTerm(q, term);
   const sorts = [...q.matchAll(SORT_QUALIFIER)].map((m) => m[0].trim());
-  const conditions = q.replace(SORT_QUALIFIER, ' ').trim();
-  const grouped = isOneGroup(conditions) ? conditions : `(${conditions})`;
-  return [grouped, term, ...sorts].join(' ');
+  const { scopes, rest } = splitScopes(q.replace(SORT_QUALIFIER, ' '));
+  const grouped = rest === '' || isOneGroup(rest) ? rest : `(${rest})`;
+  return [...scopes, grouped, term, ...sorts].filter((part) => part !== '').join(' ');
 }
 
 /** `q` with the spans cut out (and the space after each), and `replacement` put in place of the first. */

@@ -63,11 +63,11 @@ describe('which endpoint answers a query', () => {
     'is:locked',
     'reason:completed',
   ])('sends %j to search', (q) => {
-    expect(routeQuery(q)).toEqual({ kind: 'search', advanced: false });
+    expect(routeQuery(q)).toEqual({ kind: 'search', advanced: false, text: q });
   });
 
   it('marks queries with AND, OR or parentheses as advanced', () => {
-    expect(routeQuery('label:bug OR label:ui')).toEqual({ kind: 'search', advanced: true });
-    expect(routeQuery('(crash)')).toEqual({ kind: 'search', advanced: true });
+    expect(routeQuery('label:bug OR label:ui')).toEqual({ kind: 'search', advanced: true, text: '(label:bug OR label:ui)' });
+    expect(routeQuery('(crash)')).toEqual({ kind: 'search', advanced: true, text: '((crash))' });
   });
 });

@@ -21,13 +21,17 @@ import {
   type SearchNode,
   type SearchParseResult,
 } from '../../../shared/search-query';
+import { searchRequestOf } from './search-scope';
 
 export type ListFilters = Omit<ListParams, 'page' | 'perPage'>;
 
 export type QueryRoute =
   | { kind: 'list'; filters: ListFilters }
-  /** `advanced`: the query uses AND, OR or parentheses, sent with `advanced_search=true` */
-  | { kind: 'search'; advanced: boolean };
+  /**
+   * `advanced`: the query uses AND, OR or parentheses, sent with `advanced_search=true`;
+   * `text`: the query as sent after the view's `repo:OWNER/NAME` (./search-scope)
+   */
+  | { kind: 'search'; advanced: boolean; text: string };
 
 export interface ParsedQuery {
   advanced: boolean;
@@ -97,7 +101,7 @@ function fold(filters: ListFilters, node: SearchNode, seen: Set<string>, milesto
 /** The endpoint that answers `q` exactly, and with what. */
 export function routeQuery(q: string, milestoneNumber: MilestoneNumber = noMilestones): QueryRoute {
   const parsed = parseQuery(q);
-  const search: QueryRoute = { kind: 'search', advanced: parsed.advanced };
+  const search: QueryRoute = { kind: 'search', ...searchRequestOf(q) };
   if (!parsed.result.ok) return search;
   const { where, fields, sort } = parsed.result.query;
   if (fields.length !== TEXT_FIELDS.length) return search;

@@ -17,7 +17,7 @@ function handler(url: URL) {
 describe('coming back to the list from an issue', () => {
   it('keeps the selection j/k made: u returns to the list with that issue selected and focused', { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
-    const { router } = renderApp(['/acme/rocket/issues'], { handler });
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], { handler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     await user.keyboard('jj');
     expect(screen.getByRole('link', { name: 'Write the launch guide' })).toHaveFocus();

@@ -25,7 +25,7 @@ import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { useRepository } from '../repository/use-repository';
 import { countFromPage, countWithout, exactCount, isExact, narrowCount, sumCounts, type EntryCount } from './entry-count';
 import { issuePageQuery, type IssuePage } from './issue-queries';
-import { DEFAULT_QUERY, searchText } from './list-query';
+import { DEFAULT_QUERY, defaultQueryWithState, searchText } from './list-query';
 import { viewRequestPath, type ListView } from './list-view';
 import type { ListFilters, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';
@@ -56,15 +56,17 @@ function filtersOnlyState(filters: ListFilters): boolean {
 /** The view's query with its state set (or removed); without the parser, only the default query's. */
 function withState(q: string, value: State, tools: QueryTools | null): string | null {
   if (tools !== null) return tools.editQuery(q, { kind: 'state', value });
-  return q.trim() === DEFAULT_QUERY ? (value === null ? '' : `is:${value}`) : null;
+  return q.trim() === DEFAULT_QUERY ? defaultQueryWithState(value) : null;
 }
 
 /** The search of one entry that counts the view's query as it is (`'view'`), or with its state set to `value`. */
 function countSearchPath(owner: string, repo: string, view: ListView, route: QueryRoute, value: State | 'view', tools: QueryTools | null): string | null {
+  if (value === 'view' && route.kind === 'search') return searchIssuesPath({ q: searchText(owner, repo, route.text), perPage: 1, page: 1, advanced: route.advanced });
   const q = value === 'view' ? view.q : withState(view.q, value, tools);
   if (q === null) return null;
-  const advanced = route.kind === 'search' && route.advanced;
-  return searchIssuesPath({ q: searchText(owner, repo, q, advanced), perPage: 1, page: 1, advanced });
+  // Without the parser the query is the default's, which has no advanced syntax.
+  const request = tools !== null ? tools.searchRequestOf(q) : { advanced: false, text: q.trim() };
+  return searchIssuesPath({ q: searchText(owner, repo, request.text), perPage: 1, page: 1, advanced: request.advanced });
 }
 
 /** The first list page of the other state, whose rows may tell its count for free once it was visited. */

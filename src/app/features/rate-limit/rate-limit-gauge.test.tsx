@@ -4,7 +4,7 @@ import { renderApp } from '../../../../test-support/app/render-app';
 
 describe('the rate-limit gauge in the header', () => {
   it('shortens counts too large for its box, keeping the exact figures in the meter and its description', async () => {
-    const { api } = renderApp(['/acme/rocket/issues']);
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen']);
     const gauge = await screen.findByRole('group', { name: 'API rate limit' }, { timeout: 15_000 });
     await waitFor(() => expect(gauge).toHaveTextContent('4,990 / 5,000'), { timeout: 15_000 });
 

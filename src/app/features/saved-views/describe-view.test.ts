@@ -9,9 +9,9 @@ describe('describeView', () => {
     expect(describeView(`?q=${encodeURIComponent('is:pr is:closed author:alice assignee:bob')}`)).toBe('closed, pull requests, by alice, assigned to bob');
   });
 
-  it('says "open and closed" for a query without a state, and reads no `q` as the list’s default, open', () => {
+  it('says "open and closed" for a query without a state, and reads no `q` as the list’s default, open issues', () => {
     expect(describeView(`?q=${encodeURIComponent('is:issue')}`)).toBe('open and closed, issues');
-    expect(describeView('')).toBe('open, issues and pull requests');
+    expect(describeView('')).toBe('open, issues');
   });
 
   it('shows the query itself when it says more than the words above', () => {
