@@ -21,7 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser never imports server code (conventions.md).
+      // The browser never imports server code (docs/architecture.md).
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', 'node:*'], message: 'Browser code must not import server code.' }] }],
       'no-restricted-syntax': [
         'error',
