@@ -10,6 +10,7 @@ import { BadCredentialsError, RateLimitedError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from '../api/etag-store';
 import { createRateLimitStore, type RateLimitStore } from '../features/rate-limit/rate-limit-store';
+import { createHeldRequests, type HeldRequests } from '../features/rate-limit/secondary-budget';
 import { forgetPrivateRepos } from '../features/repo-picker/forget-private-repos';
 import { createRecentRepos, type RecentRepo } from '../features/repo-picker/recent-repos';
 import { createSavedViews, type SavedView } from '../features/saved-views/saved-views';
@@ -29,6 +30,8 @@ export interface AppServices {
   settings: ConnectionSettings;
   connection: ConnectionStore;
   rateLimit: RateLimitStore;
+  /** secondary requests waiting for a low budget's reset (features/rate-limit/secondary-budget.ts) */
+  heldRequests: HeldRequests;
   /** whether the service answers at all (the offline notice) */
   connectivity: ConnectivityStore;
   clock: Clock;
@@ -135,6 +138,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     settings,
     connection,
     rateLimit,
+    heldRequests: createHeldRequests(),
     connectivity,
     clock: createClock(now),
     now,

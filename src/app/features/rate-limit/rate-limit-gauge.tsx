@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useNow } from '../../services/clock';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from './rate-limit-store';
+import { useHeldRequests, type HeldRequest } from './secondary-budget';
 import { useRateLimit } from './use-rate-limit';
 
 /**
@@ -19,6 +20,16 @@ function gaugeCount(n: number): string {
   return n < COMPACT_FROM ? formatCount(n) : formatCompactCount(n);
 }
 
+/** "Held back until 2:32:05 PM to save credits: the label menu, the closed count." (issue 47) */
+function heldSentence(held: readonly HeldRequest[]): string {
+  const byUntil = new Map<number, string[]>();
+  for (const request of held) byUntil.set(request.until, [...(byUntil.get(request.until) ?? []), request.what]);
+  return [...byUntil.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([until, what]) => `Held back until ${clockTime(until)} to save credits: ${[...new Set(what)].join(', ')}.`)
+    .join(' ');
+}
+
 /**
  * Always in the header: credits left of the window's limit, a bar, and a live
  * countdown to the reset, from the latest answer's headers (spec 8.5, 8.6).
@@ -26,6 +37,7 @@ function gaugeCount(n: number): string {
  */
 export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitResource }) {
   const state = useRateLimit();
+  const held = useHeldRequests();
   const now = useNow();
   const core = resource === 'search' ? state.search : state.core;
   const name = resource === 'search' ? 'Search rate limit' : 'API rate limit';
@@ -50,7 +62,8 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
   const until = block?.until ?? core.resetAt;
   const description = block
     ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
-    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}`;
+    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}${held.length > 0 ? `. ${heldSentence(held)}` : ''}`;
+  const heldUntil = held.length > 0 ? Math.min(...held.map((request) => request.until)) : null;
   return (
     <div role="group" aria-label={name} title={description} className="flex items-center gap-2 text-xs">
       <div className={TEXT_BOX}>
@@ -66,6 +79,9 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
             </>
           ) : restored ? (
             'refreshing'
+          ) : heldUntil !== null ? (
+            // Something the reader did not ask for waits for the reset: say so where the budget is shown.
+            <>held back · {countdown(heldUntil - now)}</>
           ) : (
             <>
               {resource === 'search' ? 'search · ' : 'resets in '}
