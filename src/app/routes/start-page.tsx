@@ -12,7 +12,7 @@ import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos
 import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { describeView } from '../features/saved-views/describe-view';
-import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { deleteView, savedViewPath, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 
 const EXAMPLE_ADDRESSES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
@@ -180,13 +180,11 @@ function SavedViews() {
             <li key={view.id} className="flex items-start gap-2 px-4 py-2.5">
               <BookmarkIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-fg-muted" />
               <div className="min-w-0 flex-1">
-                <Link to={`${listPath(view.owner, view.repo)}${view.search}`} className="link font-semibold break-words">
+                <Link to={savedViewPath(view)} className="link font-semibold break-words">
                   {view.name}
                 </Link>
                 <p className="text-xs text-fg-muted">
-                  <span className="font-mono">
-                    {view.owner}/{view.repo}
-                  </span>
+                  <span className="font-mono">{view.owner === '' ? 'Your issues' : `${view.owner}/${view.repo}`}</span>
                   {' · '}
                   {describeView(view.search)}
                 </p>

@@ -6,6 +6,7 @@ import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { formatCount } from '../../lib/time-format';
+import { listPath } from '../../app-paths';
 import { IssueStateIcon } from './issue-state-icon';
 import { IssueRowMeta } from './issue-row-meta';
 import { IssueTitle, type TitleHighlighter } from '../../components/issue-title';
@@ -28,6 +29,8 @@ export interface IssueRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  /** in a list across repositories (`/issues`): the issue's repository, named before its title */
+  repository?: { owner: string; repo: string } | undefined;
   /** in a search: marks the words it matched in the title */
   highlight?: TitleHighlighter | undefined;
   /**
@@ -37,7 +40,7 @@ export interface IssueRowProps {
   virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number; last: boolean };
 }
 
-export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual }: IssueRowProps) {
+export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual, repository }: IssueRowProps) {
   const reactions = issue.reactions?.total_count ?? 0;
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
   return (
@@ -60,6 +63,11 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
       <IssueStateIcon issue={issue} className="mt-0.5 shrink-0" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {repository ? (
+            <Link to={listPath(repository.owner, repository.repo)} className="muted-link text-sm">
+              {repository.owner}/{repository.repo}
+            </Link>
+          ) : null}
           <Link
             ref={titleRef}
             to={to}
