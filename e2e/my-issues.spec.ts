@@ -7,6 +7,7 @@
  * address (a reload shows the same view), Next follows `Link`, and an issue
  * opened from here comes back to it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hashToken } from '../src/server/auth/tokens';
 import { openCommandStorage } from '../src/server/store/open-storage';
@@ -42,6 +43,12 @@ async function searchAsMchen(q: string, page = 1): Promise<{ titles: string[]; t
   return { titles: body.items.map((item) => item.title.replaceAll('`', '')), total: body.total_count };
 }
 
+/** axe's serious and critical findings (WCAG 2.x A and AA, as accessibility.spec.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function shownTitles(page: Page): Promise<string[]> {
   await expect(issueRows(page).first()).toBeVisible();
   // Each row's links: its repository, then its title.
@@ -55,6 +62,7 @@ test('your issues: none without a token, then each view of mchen’s open issues
   await page.goto(`${service.origin}/issues`);
   await expect(page.getByRole('heading', { name: 'Your issues need a token' })).toBeVisible();
   await expect(issueList(page)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Add a token in Settings' }).click();
   await page.getByLabel('Token', { exact: true }).fill(MCHEN);
@@ -62,8 +70,9 @@ test('your issues: none without a token, then each view of mchen’s open issues
   await page.getByRole('button', { name: 'Save token' }).click();
   await expect(page.getByText('Token saved for this tab only.')).toBeVisible();
 
-  // From the header, as a reader would: Assigned to you, the default view.
-  await page.getByRole('link', { name: 'Your issues' }).click();
+  // From the start page, as a reader would: Assigned to you, the default view.
+  await page.getByRole('link', { name: 'Issuescope, start page' }).click();
+  await page.getByRole('link', { name: 'your issues' }).click();
   await expect(page).toHaveURL(`${service.origin}/issues`);
   const views = page.getByRole('navigation', { name: 'Your issues' });
   await expect(views.getByRole('link', { name: 'Assigned to you' })).toHaveAttribute('aria-current', 'page');
@@ -74,6 +83,8 @@ test('your issues: none without a token, then each view of mchen’s open issues
   expect(await shownTitles(page)).toEqual(assigned.titles);
   await expect(page.getByRole('heading', { name: `${assigned.total.toLocaleString('en')} results` })).toBeVisible();
   await expect(issueRows(page).first().getByRole('link', { name: 'acme/rocket' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Another view: its query in the box and the address.
   await views.getByRole('link', { name: 'Created by you' }).click();

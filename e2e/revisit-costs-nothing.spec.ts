@@ -62,7 +62,8 @@ async function visit(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Back to issues' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to issues' }).click();
   await expect(counts(page)).toBeVisible();
-  await page.getByRole('link', { name: 'Your issues' }).click();
+  await page.getByRole('link', { name: 'Issuescope, start page' }).click();
+  await page.getByRole('link', { name: 'your issues' }).click();
   await expect(page.getByRole('navigation', { name: 'Your issues' }).getByRole('link', { name: 'Assigned to you' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: /^\d+ results?$/ })).toBeVisible();
 }

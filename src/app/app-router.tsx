@@ -14,7 +14,7 @@ import { ISSUE_LIST_ROUTE_ID, issueListLoader } from './routes/issue-list-loader
 import { IssueListPage } from './routes/issue-list-page';
 import { issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
-import { RootError, RootLayout, type RouteBudget } from './routes/root-layout';
+import { RootError, RootLayout } from './routes/root-layout';
 import { PageNotFound, RouteError } from './routes/route-error';
 import type { AppServices } from './services/app-services';
 
@@ -42,10 +42,9 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
               errorElement: <RouteError />,
             },
             {
-              // The reader's own issues across repositories, as github.com/issues; a search, so the gauge shows that budget.
+              // The reader's own issues across repositories, as github.com/issues (the gauge shows the search budget there).
               path: 'issues',
               lazy: { Component: async () => (await import('./routes/my-issues-page')).MyIssuesPage },
-              handle: { spends: 'search' } satisfies RouteBudget,
               errorElement: <RouteError />,
             },
             {

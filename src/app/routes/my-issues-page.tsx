@@ -21,7 +21,8 @@ import { useIssuePage } from '../features/issues/use-issue-page';
 import { MyIssuesList, MyIssuesNeedToken } from '../features/my-issues/my-issues-list';
 import { builtInViewOf, DEFAULT_MY_ISSUES_VIEW, MY_ISSUES_PATH, MY_ISSUES_VIEWS, myIssuesRequestPath, myIssuesViewPath, readMyIssuesAddress } from '../features/my-issues/my-issues-views';
 import { SaveViewButton } from '../features/saved-views/save-view-button';
-import { savedViewPath, useSavedViews } from '../features/saved-views/saved-views';
+import { savedViewPath } from '../features/saved-views/saved-view-path';
+import { useSavedViews } from '../features/saved-views/saved-views';
 import { useConnection } from '../services/app-services-context';
 import { apiUrl } from '../services/connection-store';
 

@@ -2,31 +2,22 @@
 import clsx from 'clsx';
 import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useMatches, useParams, useRouteError, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../hooks/use-hotkeys';
 import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
-import type { RateLimitResource } from '../features/rate-limit/rate-limit-store';
 import { listPath } from '../app-paths';
 import { useCredentialsNotice } from '../features/settings/credentials-notice';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
 
-/** A route's `handle` naming the budget its page spends, when that is not `core`. */
-export interface RouteBudget {
-  spends: RateLimitResource;
-}
-
-function spendsOf(handle: unknown): RateLimitResource | undefined {
-  return typeof handle === 'object' && handle !== null && 'spends' in handle ? (handle as RouteBudget).spends : undefined;
-}
-
 /** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */
 function ViewGauge() {
   const list = useRouteLoaderData(ISSUE_LIST_ROUTE_ID) as IssueListLoaderData | undefined;
-  const spends = useMatches().map((match) => spendsOf(match.handle)).find((resource) => resource !== undefined);
-  return <RateLimitGauge resource={list?.resource ?? spends ?? 'core'} />;
+  // `/issues` is a search across repositories (my-issues-page.tsx).
+  const searching = useLocation().pathname === '/issues';
+  return <RateLimitGauge resource={list?.resource ?? (searching ? 'search' : 'core')} />;
 }
 
 export function RootLayout() {
@@ -79,16 +70,6 @@ export function RootLayout() {
               </>
             ) : null}
           </nav>
-          <NavLink
-            to="/issues"
-            className={({ isActive }) =>
-              clsx('flex items-center gap-1.5 rounded-md px-2 py-1 hover:bg-canvas-inset', isActive ? 'font-semibold text-fg' : 'text-fg-muted hover:text-fg')
-            }
-          >
-            <IssueOpenedIcon size={16} aria-hidden="true" />
-            <span className="hidden sm:inline">Your issues</span>
-            <span className="sr-only sm:hidden">Your issues</span>
-          </NavLink>
           <ViewGauge />
           <button
             type="button"

@@ -12,7 +12,8 @@ import { forgetRepo, useRecentRepos } from '../features/repo-picker/recent-repos
 import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { describeView } from '../features/saved-views/describe-view';
-import { deleteView, savedViewPath, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
+import { savedViewPath } from '../features/saved-views/saved-view-path';
+import { deleteView, useSavedViews, type SavedView } from '../features/saved-views/saved-views';
 import { useAppServices } from '../services/app-services-context';
 
 const EXAMPLE_ADDRESSES = ['acme/rocket', 'https://github.com/acme/rocket/issues?q=is:issue is:closed label:bug', 'https://github.com/acme/rocket/pull/12'];
@@ -48,6 +49,13 @@ function RepoPicker() {
         Browse a repository’s issues
       </h1>
       <p className="text-fg-muted">Filter, page and read issues and pull requests, then share the exact view by its address.</p>
+      <p className="text-fg-muted">
+        Or see{' '}
+        <Link to="/issues" className="link font-medium">
+          your issues
+        </Link>{' '}
+        across repositories: assigned to you, created by you, mentioning you.
+      </p>
       <form
         noValidate
         className="space-y-2"

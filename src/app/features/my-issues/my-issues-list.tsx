@@ -10,7 +10,7 @@ import clsx from 'clsx';
 import { lazy, Suspense, useId } from 'react';
 import { Link, type To } from 'react-router';
 import { pageNumberOf } from '../../api/link-header';
-import { issueViewPath } from '../../app-paths';
+import { issueViewPath, listPath } from '../../app-paths';
 import { ProgressBar } from '../../components/progress-bar';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { formatCount } from '../../lib/time-format';
@@ -84,7 +84,13 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
             <IssueRow
               key={issue.id ?? `${issue.repository_url} ${issue.number}`}
               issue={issue}
-              repository={repository ?? undefined}
+              before={
+                repository !== null ? (
+                  <Link to={listPath(repository.owner, repository.repo)} className="muted-link text-sm">
+                    {repository.owner}/{repository.repo}
+                  </Link>
+                ) : null
+              }
               to={repository !== null ? issueViewPath(repository.owner, repository.repo, issue.number) : issue.html_url}
               linkState={linkState}
               selected={false}

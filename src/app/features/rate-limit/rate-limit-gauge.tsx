@@ -21,13 +21,8 @@ function gaugeCount(n: number): string {
 }
 
 /** "Held back until 2:32:05 PM to save credits: the label menu, the closed count." (issue 47) */
-function heldSentence(held: readonly HeldRequest[]): string {
-  const byUntil = new Map<number, string[]>();
-  for (const request of held) byUntil.set(request.until, [...(byUntil.get(request.until) ?? []), request.what]);
-  return [...byUntil.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([until, what]) => `Held back until ${clockTime(until)} to save credits: ${[...new Set(what)].join(', ')}.`)
-    .join(' ');
+function heldSentence(held: readonly HeldRequest[], until: number): string {
+  return `Held back until ${clockTime(until)} to save credits: ${[...new Set(held.map((request) => request.what))].join(', ')}.`;
 }
 
 /**
@@ -38,6 +33,8 @@ function heldSentence(held: readonly HeldRequest[]): string {
 export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitResource }) {
   const state = useRateLimit();
   const held = useHeldRequests();
+  // The latest of their resets: by then every one of them may go.
+  const heldUntil = Math.max(...held.map((request) => request.until));
   const now = useNow();
   const core = resource === 'search' ? state.search : state.core;
   const name = resource === 'search' ? 'Search rate limit' : 'API rate limit';
@@ -62,8 +59,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
   const until = block?.until ?? core.resetAt;
   const description = block
     ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
-    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}${held.length > 0 ? `. ${heldSentence(held)}` : ''}`;
-  const heldUntil = held.length > 0 ? Math.min(...held.map((request) => request.until)) : null;
+    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}${held.length > 0 ? `. ${heldSentence(held, heldUntil)}` : ''}`;
   return (
     <div role="group" aria-label={name} title={description} className="flex items-center gap-2 text-xs">
       <div className={TEXT_BOX}>
@@ -79,7 +75,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
             </>
           ) : restored ? (
             'refreshing'
-          ) : heldUntil !== null ? (
+          ) : held.length > 0 ? (
             // Something the reader did not ask for waits for the reset: say so where the budget is shown.
             <>held back · {countdown(heldUntil - now)}</>
           ) : (

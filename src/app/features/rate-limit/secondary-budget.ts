@@ -9,9 +9,10 @@
  * small store (`HeldRequests`), which the header's gauge reads to say what is
  * held back and until when.
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useAppServices } from '../../services/app-services-context';
 import type { RateLimitResource, RateLimitState } from './rate-limit-store';
+import { useRateLimitReading } from './use-rate-limit-block';
 
 /** Below this share of a window's limit left, only what the reader asked for is fetched. */
 export const SECONDARY_FLOOR_SHARE = 0.1;
@@ -36,7 +37,7 @@ export interface HeldRequest {
 }
 
 export interface HeldRequests {
-  /** What waits now (a stable array between changes, for useSyncExternalStore). */
+  /** What waits now (a stable array between changes, for useSyncExternalStore); one entry per holder. */
   getSnapshot(): readonly HeldRequest[];
   subscribe(listener: () => void): () => void;
   /** Lists a request as held back; the returned function takes it off the list. */
@@ -44,41 +45,24 @@ export interface HeldRequests {
 }
 
 export function createHeldRequests(): HeldRequests {
-  // A request held by two components at once (two menus of one kind) is listed once, counted twice.
-  const entries = new Map<string, { request: HeldRequest; holders: number }>();
   let snapshot: readonly HeldRequest[] = [];
   const listeners = new Set<() => void>();
-
-  function changed(): void {
-    snapshot = [...entries.values()].map((entry) => entry.request);
+  const set = (next: readonly HeldRequest[]) => {
+    snapshot = next;
     for (const listener of [...listeners]) listener();
-  }
-
+  };
   return {
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return () => void listeners.delete(listener);
     },
     hold(request) {
-      const key = `${request.resource} ${request.until} ${request.what}`;
-      const entry = entries.get(key);
-      if (entry !== undefined) entry.holders++;
-      else {
-        entries.set(key, { request, holders: 1 });
-        changed();
-      }
-      let released = false;
+      // Its own entry, so that two holders of one kind (two menus) each take theirs off.
+      const entry = { ...request };
+      set([...snapshot, entry]);
       return () => {
-        if (released) return;
-        released = true;
-        const current = entries.get(key);
-        if (current === undefined) return;
-        if (--current.holders > 0) return;
-        entries.delete(key);
-        changed();
+        if (snapshot.includes(entry)) set(snapshot.filter((held) => held !== entry));
       };
     },
   };
@@ -97,19 +81,8 @@ export interface SecondaryRequest {
  * back under `what`, for the gauge; it comes off once fetched or unwanted.
  */
 export function useSecondaryRequest(what: string, resource: RateLimitResource, wanted: boolean): SecondaryRequest {
-  const { rateLimit, clock, heldRequests } = useAppServices();
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const unsubscribeStore = rateLimit.subscribe(listener);
-      const unsubscribeClock = clock.subscribe(listener);
-      return () => {
-        unsubscribeStore();
-        unsubscribeClock();
-      };
-    },
-    [rateLimit, clock],
-  );
-  const heldUntil = useSyncExternalStore(subscribe, () => secondaryHoldUntil(rateLimit.getSnapshot(), clock.getSnapshot(), resource));
+  const { heldRequests } = useAppServices();
+  const heldUntil = useRateLimitReading((state, now) => secondaryHoldUntil(state, now, resource));
   const held = wanted && heldUntil !== null;
   // Listing it is a subscription of sorts: the gauge, outside this component, must hear of it and of its end.
   useEffect(() => (held ? heldRequests.hold({ what, resource, until: heldUntil }) : undefined), [held, heldRequests, what, resource, heldUntil]);

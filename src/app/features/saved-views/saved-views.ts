@@ -3,7 +3,6 @@ import { useSyncExternalStore } from 'react';
 import type { SafeStorage } from '../../storage/safe-storage';
 import { createDeviceListStore, type DeviceListStore } from '../../services/device-list-store';
 import { useAppServices } from '../../services/app-services-context';
-import { listPath } from '../../app-paths';
 
 export interface SavedView {
   id: string;
@@ -45,11 +44,6 @@ export function viewSearch(search: URLSearchParams): string {
   params.delete('page');
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-/** Where a saved view opens: its repository's list, or `/issues` for a view of the reader's own issues. */
-export function savedViewPath(view: Pick<SavedView, 'owner' | 'repo' | 'search'>): string {
-  return `${view.owner === '' && view.repo === '' ? '/issues' : listPath(view.owner, view.repo)}${view.search}`;
 }
 
 export function saveView(
