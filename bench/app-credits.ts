@@ -6,8 +6,9 @@
  *
  * The browse, with a demo token saved in Settings as a user would: open the
  * list, Next ×5, Previous ×5, open the first 3 issues (each, then back to
- * the list), reload. Credits spent are read from `GET /api/rate_limit`,
- * which costs nothing, before and after; every API answer the page gets is
+ * the list), reload. Credits spent, core and search together (the list's
+ * counts are searches), are read from `GET /api/rate_limit`, which costs
+ * nothing, before and after; every API answer the page gets is
  * recorded, so the minimum and any URL answered 200 twice come from what
  * the page really asked for.
  *
@@ -89,10 +90,6 @@ async function readBudgets(origin: string): Promise<Budgets> {
   if (!res.ok) throw new Error(`GET /api/rate_limit: HTTP ${res.status}`);
   const body = (await res.json()) as { resources: Budgets };
   return body.resources;
-}
-
-async function rateLimit(origin: string): Promise<{ remaining: number; used: number }> {
-  return (await readBudgets(origin)).core;
 }
 
 function maxAgeOf(cacheControl: string | undefined): number | null {
@@ -198,7 +195,7 @@ export async function measureCredits(browser: Browser, origin: string): Promise<
     await quiet();
 
     const { answers, at } = recordAnswers(page);
-    const before = await rateLimit(origin);
+    const before = await readBudgets(origin);
 
     await page.goto(`${origin}${REPO_PATH}`);
     await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
@@ -232,9 +229,9 @@ export async function measureCredits(browser: Browser, origin: string): Promise<
     await page.reload();
     await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
     await quiet();
-    const after = await rateLimit(origin);
-
-    return summarise(answers, before.remaining - after.remaining);
+    const after = await readBudgets(origin);
+    // The list's counts are searches (issue 45): their credits are spent too.
+    return summarise(answers, before.core.remaining - after.core.remaining + (before.search.remaining - after.search.remaining));
   } finally {
     await context.close();
   }
