@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../api/api-errors';
+import { RateLimitedError, ValidationError } from '../api/api-errors';
 import { makeIssue, searchResult, TEST_BASE_URL } from '../../../test-support/app/fake-api';
 import { renderApp } from '../../../test-support/app/render-app';
 
@@ -72,5 +72,18 @@ describe('/issues, your issues across repositories', () => {
     await userEvent.click(within(pager).getByRole('link', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'On page two' }, WAIT)).toBeVisible();
     expect(api.calls.filter((call) => new URL(call).searchParams.get('page') === '2')).toEqual([next]);
+  });
+
+  it('says the search budget is spent as the repository list does, with the search budget in the header', async () => {
+    const resetAt = Date.now() + 3_600_000;
+    const searchSpent = { limit: 30, remaining: 0, used: 30, resetAt, resource: 'search', observedAt: Date.now() };
+    renderApp(['/issues'], {
+      token: 't0ken',
+      handler: (url) => (url.pathname.endsWith('/search/issues') ? new RateLimitedError('API rate limit exceeded', 403, 'primary', resetAt, null, searchSpent) : undefined),
+    });
+    const panel = (await screen.findByRole('heading', { name: 'Rate limit reached' }, WAIT)).closest('section')!;
+    expect(panel).toHaveTextContent(/resets at \d\d:\d\d:\d\d [AP]M/);
+    expect(screen.getByRole('group', { name: 'Search rate limit' })).toHaveTextContent('0 / 30');
+    expect(screen.queryByRole('list', { name: /Issues, page/ })).toBeNull();
   });
 });
