@@ -85,7 +85,8 @@ export function MyIssuesPage() {
     <div className="flex flex-col gap-4 lg:flex-row">
       <nav aria-label="Your issues" className="shrink-0 lg:w-56">
         <h1 className="mb-2 px-3 text-lg font-semibold">Your issues</h1>
-        <ul className="space-y-0.5">
+        {/* On a phone the views wrap side by side above the list; beside it from `lg` up, one a line. */}
+        <ul className="flex flex-wrap gap-1 lg:block lg:space-y-0.5">
           {MY_ISSUES_VIEWS.map((view) => (
             <li key={view.id}>
               <ViewLink to={myIssuesViewPath(view)} current={builtIn?.id === view.id}>
@@ -97,7 +98,7 @@ export function MyIssuesPage() {
         {saved.length > 0 ? (
           <>
             <h2 className="mt-4 mb-1 px-3 text-xs font-semibold text-fg-muted">Saved views</h2>
-            <ul className="space-y-0.5">
+            <ul className="flex flex-wrap gap-1 lg:block lg:space-y-0.5">
               {saved.map((view) => (
                 <li key={view.id}>
                   <ViewLink to={savedViewPath(view)} current={savedViewPath(view) === here}>
