@@ -86,4 +86,30 @@ describe('/issues, your issues across repositories', () => {
     expect(screen.getByRole('group', { name: 'Search rate limit' })).toHaveTextContent('0 / 30');
     expect(screen.queryByRole('list', { name: /Issues, page/ })).toBeNull();
   });
+
+  it('saves its query as a view, listed beside the built-in ones and on the start page, opening /issues again', async () => {
+    const user = userEvent.setup();
+    const q = 'is:issue state:open author:@me label:bug';
+    const { services, router } = renderApp([`/issues?${new URLSearchParams({ q, page: '2' }).toString()}`], {
+      token: 't0ken',
+      handler: (url) => (url.pathname.endsWith('/search/issues') ? searchResult([makeIssue(7, { title: 'Fuel gauge drifts' })], 1) : undefined),
+    });
+    await screen.findByRole('link', { name: 'Fuel gauge drifts' }, WAIT);
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this view' }, WAIT);
+    expect(dialog).toHaveTextContent('Saves your issues across repositories with');
+    await user.type(within(dialog).getByLabelText('Name'), 'My bugs');
+    await user.click(within(dialog).getByRole('button', { name: 'Save view' }));
+    expect(services.savedViews.getSnapshot()).toEqual([expect.objectContaining({ name: 'My bugs', owner: '', repo: '', search: `?${new URLSearchParams({ q }).toString()}` })]);
+
+    const views = screen.getByRole('navigation', { name: 'Your issues' });
+    const saved = await within(views).findByRole('link', { name: 'My bugs' }, WAIT);
+    expect(saved).toHaveAttribute('href', `/issues?${new URLSearchParams({ q }).toString()}`);
+
+    await router.navigate('/');
+    await screen.findByRole('heading', { name: 'Browse a repository’s issues' }, WAIT);
+    const start = await screen.findByRole('link', { name: 'My bugs' }, WAIT);
+    expect(start).toHaveAttribute('href', `/issues?${new URLSearchParams({ q }).toString()}`);
+    expect(start.closest('li')).toHaveTextContent('Your issues');
+  });
 });

@@ -70,6 +70,8 @@ export function MyIssuesPage() {
   const query = useIssuePage(url, 'search');
   const refused = query.error instanceof ValidationError ? refusalMessage(query.error.message, query.error.errors) : null;
 
+  // The box suggests the people of the rows at hand, as the repository's list does.
+  const people = () => [...new Set((query.data?.data ?? []).flatMap((issue) => [issue.user?.login, ...(issue.assignees ?? []).map((a) => a.login)]).filter((l): l is string => l !== undefined))];
   const showQuery = (q: string) => {
     // Any query is kept as typed (the repository list's default, `is:open`, is no default here); the default view's is no `q` at all.
     const next = withParams(searchParams, { q: q.trim() === DEFAULT_MY_ISSUES_VIEW.q ? null : q });
@@ -119,7 +121,7 @@ export function MyIssuesPage() {
         {connection.hasToken ? (
           <>
             <div className="flex gap-2">
-              <QueryBox owner="" repo="" q={address.q} inputRef={boxRef} people={() => []} invalid={refused !== null} describedBy={undefined} onSubmit={showQuery} />
+              <QueryBox owner="" repo="" q={address.q} inputRef={boxRef} people={people} invalid={refused !== null} describedBy={undefined} onSubmit={showQuery} />
               <SaveViewButton owner="" repo="" search={searchParams} />
             </div>
             {refused !== null ? (
