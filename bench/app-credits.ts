@@ -6,10 +6,20 @@
  *
  * The browse, with a demo token saved in Settings as a user would: open the
  * list, Next ×5, Previous ×5, open the first 3 issues (each, then back to
- * the list), reload. Credits spent are read from `GET /api/rate_limit`,
- * which costs nothing, before and after; every API answer the page gets is
+ * the list), reload. Credits spent, core and search together (the list's
+ * counts are searches), are read from `GET /api/rate_limit`, which costs
+ * nothing, before and after; every API answer the page gets is
  * recorded, so the minimum and any URL answered 200 twice come from what
  * the page really asked for.
+ *
+ * Issue 47's session (`measureSessionCredits`), the browse of a reader who
+ * filters: open the list, click four filters (Closed, the label `bug` from
+ * the Labels menu, Open, sort by Recently updated), open three issues (back
+ * to the list between them), go back twice, reload. Both budgets count here
+ * (the counts of the tabs are searches): spent is core and search together,
+ * read from `GET /api/rate_limit` before and after. Hovering five references
+ * waits for the hovercards (another branch of issue 47), so it is not in the
+ * script yet.
  */
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_TOKENS } from '../src/server/commands/load-demo';
@@ -27,6 +37,10 @@ export interface RecordedAnswer {
   url: string;
   status: number;
   remaining: number | null;
+  /** ms since the session began */
+  atMs: number;
+  /** the answer's `Cache-Control` max-age, seconds (null without one) */
+  maxAgeS: number | null;
 }
 
 export interface CreditsResult {
@@ -37,6 +51,8 @@ export interface CreditsResult {
   billableAnswers: number;
   /** billable URLs (query sorted) answered 200 more than once */
   repeated: Array<{ url: string; times: number; steps: string[] }>;
+  /** of those, the ones answered 200 again within the max-age of the 200 before: bought twice while still fresh */
+  repeatedWithinMaxAge: Array<{ url: string; steps: string[] }>;
   distinct: Record<string, string[]>;
   answers: RecordedAnswer[];
 }
@@ -50,6 +66,9 @@ function resourceKey(raw: string): string {
 
 function kindOf(key: string): string {
   const { pathname } = new URL(key, 'http://kind.invalid');
+  if (pathname.endsWith('/search/issues')) return 'searches';
+  if (/\/issues\/\d+\/timeline$/.test(pathname)) return 'timeline pages';
+  if (pathname.endsWith('/labels')) return 'label lists';
   if (/\/issues\/\d+\/comments$/.test(pathname)) return 'comment pages';
   if (/\/issues\/\d+$/.test(pathname)) return 'issues';
   if (/\/issues$/.test(pathname)) return 'list pages';
@@ -61,11 +80,72 @@ function isBillable(raw: string): boolean {
   return pathname.startsWith('/api/') && !FREE_PATHS.has(pathname);
 }
 
-async function rateLimit(origin: string): Promise<{ remaining: number; used: number }> {
+interface Budgets {
+  core: { remaining: number; used: number };
+  search: { remaining: number; used: number };
+}
+
+async function readBudgets(origin: string): Promise<Budgets> {
   const res = await fetch(`${origin}/api/rate_limit`, { headers: { Authorization: `Bearer ${TOKEN}` } });
   if (!res.ok) throw new Error(`GET /api/rate_limit: HTTP ${res.status}`);
-  const body = (await res.json()) as { resources: { core: { remaining: number; used: number } } };
-  return body.resources.core;
+  const body = (await res.json()) as { resources: Budgets };
+  return body.resources;
+}
+
+function maxAgeOf(cacheControl: string | undefined): number | null {
+  const match = /(?:^|,)\s*max-age=(\d+)/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** Records every billable answer the page gets, under the step the script is at. */
+function recordAnswers(page: Page): { answers: RecordedAnswer[]; at: (step: string) => void } {
+  const answers: RecordedAnswer[] = [];
+  const started = Date.now();
+  let step = 'open the list';
+  page.on('response', (response) => {
+    if (!isBillable(response.url())) return;
+    const headers = response.headers();
+    const remaining = headers['x-ratelimit-remaining'];
+    answers.push({
+      step,
+      url: response.url(),
+      status: response.status(),
+      remaining: remaining === undefined ? null : Number(remaining),
+      atMs: Date.now() - started,
+      maxAgeS: maxAgeOf(headers['cache-control']),
+    });
+  });
+  return { answers, at: (next) => void (step = next) };
+}
+
+/** Spent against the distinct billable resources the answers show, and what was bought twice. */
+function summarise(answers: RecordedAnswer[], spent: number): CreditsResult {
+  const seen = new Map<string, { times200: number; steps: string[]; last200: RecordedAnswer | null; fresh: string[] }>();
+  for (const a of answers) {
+    const key = resourceKey(a.url);
+    const entry = seen.get(key) ?? { times200: 0, steps: [], last200: null, fresh: [] };
+    if (a.status === 200) {
+      entry.times200++;
+      entry.steps.push(a.step);
+      const before = entry.last200;
+      if (before !== null && before.maxAgeS !== null && a.atMs - before.atMs < before.maxAgeS * 1000) entry.fresh.push(a.step);
+      entry.last200 = a;
+    }
+    seen.set(key, entry);
+  }
+  const distinct: Record<string, string[]> = {};
+  for (const key of seen.keys()) (distinct[kindOf(key)] ??= []).push(key);
+  const minimum = seen.size;
+  return {
+    spent,
+    minimum,
+    ratio: minimum === 0 ? Number.NaN : Math.round((spent / minimum) * 100) / 100,
+    billableAnswers: answers.filter((a) => a.status !== 304).length,
+    repeated: [...seen.entries()].filter(([, v]) => v.times200 > 1).map(([url, v]) => ({ url, times: v.times200, steps: v.steps })),
+    repeatedWithinMaxAge: [...seen.entries()].filter(([, v]) => v.fresh.length > 0).map(([url, v]) => ({ url, steps: v.fresh })),
+    distinct,
+    answers,
+  };
 }
 
 /** Waits until no API request has been in flight for QUIET_MS (background fetches included). */
@@ -114,72 +194,116 @@ export async function measureCredits(browser: Browser, origin: string): Promise<
     await saveToken(page, origin);
     await quiet();
 
-    const answers: RecordedAnswer[] = [];
-    let step = 'open the list';
-    page.on('response', (response) => {
-      if (!isBillable(response.url())) return;
-      const remaining = response.headers()['x-ratelimit-remaining'];
-      answers.push({ step, url: response.url(), status: response.status(), remaining: remaining === undefined ? null : Number(remaining) });
-    });
-    const before = await rateLimit(origin);
+    const { answers, at } = recordAnswers(page);
+    const before = await readBudgets(origin);
 
     await page.goto(`${origin}${REPO_PATH}`);
     await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
     await quiet();
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     for (let n = 2; n <= PAGES_FORWARD + 1; n++) {
-      step = `Next to page ${n}`;
+      at(`Next to page ${n}`);
       await pager.getByRole('link', { name: 'Next', exact: true }).click();
       await listNamed(page, n).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
       await quiet();
     }
     for (let n = PAGES_FORWARD; n >= 1; n--) {
-      step = `Previous to page ${n}`;
+      at(`Previous to page ${n}`);
       await pager.getByRole('link', { name: 'Previous', exact: true }).click();
       await listNamed(page, n).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
       await quiet();
     }
     for (let i = 0; i < ISSUES_TO_OPEN; i++) {
       const title = listNamed(page, 1).getByRole('listitem').nth(i).getByRole('link').first();
-      step = `open issue ${(await title.textContent())?.trim() ?? i + 1}`;
+      at(`open issue ${(await title.textContent())?.trim() ?? i + 1}`);
       await title.click();
       await page.waitForURL(/\/acme\/rocket\/issues\/\d+/, { timeout: WAIT_MS });
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
       await quiet();
-      step = 'back to the list';
+      at('back to the list');
       await page.goBack();
       await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
       await quiet();
     }
-    step = 'reload';
+    at('reload');
     await page.reload();
     await listNamed(page, 1).getByRole('listitem').first().waitFor({ timeout: WAIT_MS });
     await quiet();
-    const after = await rateLimit(origin);
+    const after = await readBudgets(origin);
+    // The list's counts are searches (issue 45): their credits are spent too.
+    return summarise(answers, before.core.remaining - after.core.remaining + (before.search.remaining - after.search.remaining));
+  } finally {
+    await context.close();
+  }
+}
 
-    const seen = new Map<string, { times200: number; steps: string[] }>();
-    for (const a of answers) {
-      const key = resourceKey(a.url);
-      const entry = seen.get(key) ?? { times200: 0, steps: [] };
-      if (a.status === 200) {
-        entry.times200++;
-        entry.steps.push(a.step);
-      }
-      seen.set(key, entry);
-    }
-    const distinct: Record<string, string[]> = {};
-    for (const key of seen.keys()) (distinct[kindOf(key)] ??= []).push(key);
-    const spent = before.remaining - after.remaining;
-    const minimum = seen.size;
-    return {
-      spent,
-      minimum,
-      ratio: minimum === 0 ? Number.NaN : Math.round((spent / minimum) * 100) / 100,
-      billableAnswers: answers.filter((a) => a.status !== 304).length,
-      repeated: [...seen.entries()].filter(([, v]) => v.times200 > 1).map(([url, v]) => ({ url, times: v.times200, steps: v.steps })),
-      distinct,
-      answers,
+/** The list's rows, whatever page. */
+function rowsOf(page: Page) {
+  return page.getByRole('list', { name: /^Issues, page \d+$/ }).getByRole('listitem');
+}
+
+/** Issue 47's session: four filters, three issues, back twice, reload; core and search credits together. */
+export async function measureSessionCredits(browser: Browser, origin: string): Promise<CreditsResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const quiet = apiQuiet(page);
+    await saveToken(page, origin);
+    await quiet();
+
+    const { answers, at } = recordAnswers(page);
+    const before = await readBudgets(origin);
+    const settled = async (url?: RegExp) => {
+      if (url !== undefined) await page.waitForURL(url, { timeout: WAIT_MS });
+      await rowsOf(page).first().waitFor({ timeout: WAIT_MS });
+      await quiet();
     };
+
+    await page.goto(`${origin}${REPO_PATH}`);
+    await settled();
+    const tabs = page.getByRole('navigation', { name: 'Issue state' });
+    at('filter: Closed');
+    await tabs.getByRole('link', { name: 'Closed', exact: true }).click();
+    await settled(/is%3Aclosed/);
+    at('filter: label bug');
+    await page.getByText('Labels', { exact: true }).click();
+    // The box is drawn by its label (the input itself is visually hidden); the address changing says it took.
+    await page.getByRole('checkbox', { name: 'bug' }).click({ force: true });
+    await settled(/label%3Abug/);
+    await page.keyboard.press('Escape');
+    at('filter: Open');
+    await tabs.getByRole('link', { name: 'Open', exact: true }).click();
+    await settled(/is%3Aopen/);
+    at('filter: sort by Recently updated');
+    await page.getByLabel('Sort', { exact: true }).selectOption('updated-desc');
+    await settled(/sort%3Aupdated/);
+
+    const listUrl = page.url();
+    for (let i = 0; i < ISSUES_TO_OPEN; i++) {
+      const title = rowsOf(page).nth(i).getByRole('link').first();
+      at(`open issue ${(await title.textContent())?.trim() ?? i + 1}`);
+      await title.click();
+      await page.waitForURL(/\/acme\/rocket\/issues\/\d+/, { timeout: WAIT_MS });
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
+      await quiet();
+      if (i < ISSUES_TO_OPEN - 1) {
+        at('back to the list');
+        await page.goBack();
+        await settled();
+      }
+    }
+    at('back (the list)');
+    await page.goBack();
+    await settled();
+    if (page.url() !== listUrl) throw new Error(`back from the third issue reached ${page.url()}, not the list ${listUrl}`);
+    at('back (the view before the sort)');
+    await page.goBack();
+    await settled();
+    at('reload');
+    await page.reload();
+    await settled();
+    const after = await readBudgets(origin);
+    return summarise(answers, before.core.remaining - after.core.remaining + (before.search.remaining - after.search.remaining));
   } finally {
     await context.close();
   }

@@ -42,6 +42,12 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
               errorElement: <RouteError />,
             },
             {
+              // The reader's own issues across repositories, as github.com/issues (the gauge shows the search budget there).
+              path: 'issues',
+              lazy: { Component: async () => (await import('./routes/my-issues-page')).MyIssuesPage },
+              errorElement: <RouteError />,
+            },
+            {
               path: ':owner/:repo',
               element: <RepoLayout />,
               loader: repoLayoutLoader(services),

@@ -10,6 +10,7 @@ import { BadCredentialsError, RateLimitedError } from './api/api-errors';
 import type { ApiClient } from './api/api-types';
 import { createMemoryEtagStore, scopeEtagStore, type EtagStore } from './api/etag-store';
 import { createRateLimitStore } from './services/rate-limit-store';
+import { createHeldRequests } from './services/held-requests';
 import { forgetPrivateRepos } from './services/forget-private-repos';
 import { createRecentRepos } from './services/recent-repos';
 import { createSavedViews } from './services/saved-views';
@@ -114,6 +115,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     settings,
     connection,
     rateLimit,
+    heldRequests: createHeldRequests(),
     connectivity,
     clock: createClock(now),
     now,

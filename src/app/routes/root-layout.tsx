@@ -2,7 +2,7 @@
 import clsx from 'clsx';
 import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useHotkeys } from '../hooks/use-hotkeys';
@@ -15,7 +15,9 @@ import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-load
 /** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */
 function ViewGauge() {
   const list = useRouteLoaderData(ISSUE_LIST_ROUTE_ID) as IssueListLoaderData | undefined;
-  return <RateLimitGauge resource={list?.resource ?? 'core'} />;
+  // `/issues` is a search across repositories (my-issues-page.tsx).
+  const searching = useLocation().pathname === '/issues';
+  return <RateLimitGauge resource={list?.resource ?? (searching ? 'search' : 'core')} />;
 }
 
 export function RootLayout() {

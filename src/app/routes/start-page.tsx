@@ -13,6 +13,7 @@ import { useRecentRepos } from '../services/use-services';
 import { listPath } from '../app-paths';
 import { translateRepoInput } from '../features/repo-picker/github-url';
 import { describeView } from '../features/saved-views/describe-view';
+import { savedViewPath } from '../features/saved-views/saved-view-path';
 import { deleteView, type SavedView } from '../services/saved-views';
 import { useSavedViews } from '../services/use-services';
 import { useAppServices } from '../services/app-services-context';
@@ -50,6 +51,13 @@ function RepoPicker() {
         Browse a repository’s issues
       </h1>
       <p className="text-fg-muted">Filter, page and read issues and pull requests, then share the exact view by its address.</p>
+      <p className="text-fg-muted">
+        Or see{' '}
+        <Link to="/issues" className="link font-medium">
+          your issues
+        </Link>{' '}
+        across repositories: assigned to you, created by you, mentioning you.
+      </p>
       <form
         noValidate
         className="space-y-2"
@@ -182,13 +190,11 @@ function SavedViews() {
             <li key={view.id} className="flex items-start gap-2 px-4 py-2.5">
               <BookmarkIcon size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-fg-muted" />
               <div className="min-w-0 flex-1">
-                <Link to={`${listPath(view.owner, view.repo)}${view.search}`} className="link font-semibold break-words">
+                <Link to={savedViewPath(view)} className="link font-semibold break-words">
                   {view.name}
                 </Link>
                 <p className="text-xs text-fg-muted">
-                  <span className="font-mono">
-                    {view.owner}/{view.repo}
-                  </span>
+                  <span className="font-mono">{view.owner === '' ? 'Your issues' : `${view.owner}/${view.repo}`}</span>
                   {' · '}
                   {describeView(view.search)}
                 </p>

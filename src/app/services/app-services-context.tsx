@@ -8,6 +8,7 @@ import type { Connection, ConnectionStore } from './connection-store';
 import type { ConnectivityStore } from './connectivity-store';
 import type { CredentialsNotice } from './credentials-notice';
 import type { DeviceListStore } from './device-list-store';
+import type { HeldRequests } from './held-requests';
 import type { NavigationLocation } from './navigation-location';
 import type { RateLimitStore } from './rate-limit-store';
 import type { RecentRepo } from './recent-repos';
@@ -19,6 +20,8 @@ export interface AppServices {
   settings: ConnectionSettings;
   connection: ConnectionStore;
   rateLimit: RateLimitStore;
+  /** secondary requests waiting for a low budget's reset (features/rate-limit/secondary-budget.ts) */
+  heldRequests: HeldRequests;
   /** whether the service answers at all (the offline notice) */
   connectivity: ConnectivityStore;
   clock: Clock;

@@ -5,6 +5,7 @@ import { createDeviceListStore, type DeviceListStore } from './device-list-store
 export interface SavedView {
   id: string;
   name: string;
+  /** '' (with `repo`) for a view of `/issues`, the reader's own issues across repositories */
   owner: string;
   repo: string;
   /** the list's search string without `page`, e.g. `?state=closed&labels=bug` */

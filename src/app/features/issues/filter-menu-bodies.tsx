@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { CheckIcon } from '../../components/page-icons';
 import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
+import { clockTime } from '../../lib/time-format';
 import { useRepoLabels } from '../repository/use-repo-labels';
 import type { EditQuery, QueryEdit, QuerySummary } from './query-edit';
 
@@ -22,7 +23,7 @@ export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {
 }) {
   const errorId = idBase;
   const [find, setFind] = useState('');
-  const labels = useRepoLabels(owner, repo, open);
+  const { labels, heldUntil } = useRepoLabels(owner, repo, open, 'the label menu');
   const chosen = new Set(selected.map((name) => name.toLowerCase()));
   const shown = (labels.data?.data ?? []).filter((label) => label.name.toLowerCase().includes(find.trim().toLowerCase()));
 
@@ -39,7 +40,11 @@ export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {
         <input id={`${errorId}-find`} className="input" placeholder="Find a label" value={find} onChange={(e) => setFind(e.target.value)} />
       </div>
       <div className="max-h-80 overflow-y-auto py-1">
-        {labels.isPending && open ? (
+        {labels.isPending && heldUntil !== null ? (
+          <p className="p-3 text-fg-muted">
+            The labels wait for credits: fewer than a tenth of the rate limit is left, and it goes to what you open. They load at {clockTime(heldUntil)}.
+          </p>
+        ) : labels.isPending && open ? (
           <div className="space-y-2 p-3" aria-label="Loading labels">
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-1/2" />

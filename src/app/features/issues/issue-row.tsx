@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { CommentIcon, SmileyIcon } from '../../components/icons';
-import type { CSSProperties, Ref } from 'react';
+import type { CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
@@ -28,6 +28,8 @@ export interface IssueRowProps {
   onLabel: (name: string) => void;
   onAuthor: (login: string) => void;
   onAssignee: (login: string) => void;
+  /** what stands before the title: in a list across repositories (`/issues`), the issue's repository */
+  before?: ReactNode;
   /** in a search: marks the words it matched in the title */
   highlight?: TitleHighlighter | undefined;
   /**
@@ -37,7 +39,7 @@ export interface IssueRowProps {
   virtual?: { rowRef: Ref<HTMLLIElement>; index: number; style: CSSProperties; setSize: number; last: boolean };
 }
 
-export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual }: IssueRowProps) {
+export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow, onLabel, onAuthor, onAssignee, highlight, virtual, before }: IssueRowProps) {
   const reactions = issue.reactions?.total_count ?? 0;
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
   return (
@@ -60,6 +62,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
       <IssueStateIcon issue={issue} className="mt-0.5 shrink-0" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {before}
           <Link
             ref={titleRef}
             to={to}

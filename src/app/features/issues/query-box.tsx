@@ -39,7 +39,8 @@ export function QueryBox({ owner, repo, q, inputRef, people, invalid, describedB
   const [active, setActive] = useState(-1);
   useUrlBoundInput(inputRef, q);
   // The repository's labels are asked for once the box is in use (a 304 later costs nothing).
-  const labels = useRepoLabels(owner, repo, suggestions !== null);
+  // Across repositories (`/issues`, no owner) there is no one repository's labels to suggest.
+  const { labels } = useRepoLabels(owner, repo, suggestions !== null && owner !== '', 'label suggestions');
 
   const options =
     suggestions !== null && caret !== null ? suggestions.suggest(caret.text, caret.at, { labels: labels.data?.data ?? [], people: people() }, caret.explicit) : [];

@@ -22,6 +22,7 @@ import { searchIssuesPath } from '../../api/api-client';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { apiUrl } from '../../services/connection-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRepository } from '../repository/use-repository';
 import { countFromPage, countWithout, exactCount, isExact, narrowCount, sumCounts, type EntryCount } from './entry-count';
 import { issuePageQuery, type IssuePage } from './issue-queries';
@@ -47,6 +48,11 @@ export interface StateCounts {
 }
 
 type State = CountedState | null;
+
+/** A count as the gauge names what waits. */
+function countName(state: State): string {
+  return state === null ? 'the count' : `the ${state} count`;
+}
 
 /** The query filters by state alone: the repository's own open count is this query's. */
 function filtersOnlyState(filters: ListFilters): boolean {
@@ -91,12 +97,16 @@ export interface CountedView {
   page: { answer: IssuePage; number: number } | undefined | null;
 }
 
-/** One entry counted by a search, when enabled; its total, or null. */
-function useCountSearch(path: string | null, enabled: boolean): EntryCount | null {
+/**
+ * One entry counted by a search, when `wanted` and the budget can spare it; its total, or null. A count is
+ * not what the reader asked for: on a low budget it waits, listed as `what` for the gauge (issue 47).
+ */
+function useCountSearch(path: string | null, what: string, wanted: boolean, spare: boolean): EntryCount | null {
   const connection = useConnection();
+  const { allowed } = useSecondaryRequest(what, 'search', path !== null && wanted);
   const answer = useQuery({
     ...issuePageQuery(connection, path !== null ? apiUrl(connection, path) : ''),
-    enabled: path !== null && enabled,
+    enabled: path !== null && wanted && spare && allowed,
     staleTime: COUNT_STALE_MS,
     refetchOnWindowFocus: false,
   }).data;
@@ -119,6 +129,7 @@ export function useStateCounts({ owner, repo, view, tools, state, page }: Counte
   const lastPage = useQuery({ ...issuePageQuery(connection, lastUrl ?? ''), enabled: false }).data;
   const otherListUrl = route !== null ? otherListPath(owner, repo, view, route, state) : null;
   const heldOther = useQuery({ ...issuePageQuery(connection, otherListUrl !== null ? apiUrl(connection, otherListUrl) : ''), enabled: false }).data;
+  // Counting's own share of the search budget (issue 45): stricter than the floor every secondary request keeps (issue 47).
   const searchSpare = searchBlock === null && (search === null || search.remaining > search.limit * (1 - COUNT_SEARCH_SHARE));
 
   const fromPages = counted !== undefined ? countFromPage(counted.answer, counted.number, view.perPage, lastUrl !== undefined ? lastPage : undefined) : null;
@@ -132,8 +143,8 @@ export function useStateCounts({ owner, repo, view, tools, state, page }: Counte
   // Searches only once the view's own page has answered, and only for what the pages do not tell exactly.
   const ownNeedsSearch = counted !== undefined && (ownReading === null || !isExact(ownReading)) && !(ownReading !== null && ownReading.max === 0);
   const otherNeedsSearch = counted !== undefined && (otherFromPages === null || !isExact(otherFromPages)) && !(state === null && fromPages !== null && fromPages.max === 0);
-  const ownSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, 'view', tools) : null, ownNeedsSearch && searchSpare);
-  const otherSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, otherState, tools) : null, otherNeedsSearch && searchSpare);
+  const ownSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, 'view', tools) : null, countName(state), ownNeedsSearch && searchBlock === null, searchSpare);
+  const otherSearch = useCountSearch(route !== null ? countSearchPath(owner, repo, view, route, otherState, tools) : null, countName(otherState), otherNeedsSearch && searchBlock === null, searchSpare);
 
   const uncounted: CountedState[] = [];
   const settle = (reading: EntryCount | null, searched: EntryCount | null, needsSearch: boolean, which: CountedState): EntryCount | null => {

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { useNow } from '../../services/use-services';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from '../../services/rate-limit-store';
+import type { HeldRequest } from '../../services/held-requests';
+import { useHeldRequests } from './secondary-budget';
 import { useRateLimit } from './use-rate-limit';
 
 /**
@@ -19,6 +21,11 @@ function gaugeCount(n: number): string {
   return n < COMPACT_FROM ? formatCount(n) : formatCompactCount(n);
 }
 
+/** "Held back until 2:32:05 PM to save credits: the label menu, the closed count." (issue 47) */
+function heldSentence(held: readonly HeldRequest[], until: number): string {
+  return `Held back until ${clockTime(until)} to save credits: ${[...new Set(held.map((request) => request.what))].join(', ')}.`;
+}
+
 /**
  * Always in the header: credits left of the window's limit, a bar, and a live
  * countdown to the reset, from the latest answer's headers (spec 8.5, 8.6).
@@ -26,6 +33,9 @@ function gaugeCount(n: number): string {
  */
 export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitResource }) {
   const state = useRateLimit();
+  const held = useHeldRequests();
+  // The latest of their resets: by then every one of them may go.
+  const heldUntil = Math.max(...held.map((request) => request.until));
   const now = useNow();
   const core = resource === 'search' ? state.search : state.core;
   const name = resource === 'search' ? 'Search rate limit' : 'API rate limit';
@@ -50,7 +60,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
   const until = block?.until ?? core.resetAt;
   const description = block
     ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
-    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}`;
+    : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}${held.length > 0 ? `. ${heldSentence(held, heldUntil)}` : ''}`;
   return (
     <div role="group" aria-label={name} title={description} className="flex items-center gap-2 text-xs">
       <div className={TEXT_BOX}>
@@ -66,6 +76,9 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
             </>
           ) : restored ? (
             'refreshing'
+          ) : held.length > 0 ? (
+            // Something the reader did not ask for waits for the reset: say so where the budget is shown.
+            <>held back · {countdown(heldUntil - now)}</>
           ) : (
             <>
               {resource === 'search' ? 'search · ' : 'resets in '}

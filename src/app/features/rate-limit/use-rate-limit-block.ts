@@ -1,12 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAppServices } from '../../services/app-services-context';
-import { activeBlock, type RateLimitBlock, type RateLimitResource } from '../../services/rate-limit-store';
+import { activeBlock, type RateLimitBlock, type RateLimitResource, type RateLimitState } from '../../services/rate-limit-store';
 
 /**
- * The rate-limit block in force for requests spending `resource`, or null. Re-renders only when a block starts
- * or lifts (the latter by the clock, when its reset time passes).
+ * A value read from the rate-limit state at the clock's time, re-read when either changes; `read` must return
+ * a stable value (a primitive, or one of the state's own objects), as useSyncExternalStore needs.
  */
-export function useRateLimitBlock(resource: RateLimitResource = 'core'): RateLimitBlock | null {
+export function useRateLimitReading<T>(read: (state: RateLimitState, now: number) => T): T {
   const { rateLimit, clock } = useAppServices();
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -19,5 +19,13 @@ export function useRateLimitBlock(resource: RateLimitResource = 'core'): RateLim
     },
     [rateLimit, clock],
   );
-  return useSyncExternalStore(subscribe, () => activeBlock(rateLimit.getSnapshot(), clock.getSnapshot(), resource));
+  return useSyncExternalStore(subscribe, () => read(rateLimit.getSnapshot(), clock.getSnapshot()));
+}
+
+/**
+ * The rate-limit block in force for requests spending `resource`, or null. Re-renders only when a block starts
+ * or lifts (the latter by the clock, when its reset time passes).
+ */
+export function useRateLimitBlock(resource: RateLimitResource = 'core'): RateLimitBlock | null {
+  return useRateLimitReading((state, now) => activeBlock(state, now, resource));
 }

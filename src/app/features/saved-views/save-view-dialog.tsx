@@ -36,7 +36,7 @@ export default function SaveViewDialog({ open, owner, repo, search, onClose, onS
           <input id={id} name="name" required maxLength={MAX_VIEW_NAME_LENGTH} className="input" placeholder="e.g. Open bugs in the UI" autoFocus autoComplete="off" />
         </div>
         <p className="text-xs text-fg-muted">
-          Saves <span className="font-mono">{owner}/{repo}</span> with {filters === '' ? 'the default filters' : <span className="font-mono break-all">{decodeURIComponent(filters)}</span>} on this device. Find it again on the start page.
+          Saves {owner === '' ? 'your issues across repositories' : <span className="font-mono">{owner}/{repo}</span>} with {filters === '' ? 'the default filters' : <span className="font-mono break-all">{decodeURIComponent(filters)}</span>} on this device. Find it again on the start page.
         </p>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn" onClick={onClose}>
