@@ -135,6 +135,32 @@ describe('mirror: a copy from another instance', () => {
   });
 });
 
+describe('mirror: search over what a run changed', () => {
+  it('finds an issue the source locked, and not one it unlocked, by is:locked as soon as the run copied them', async () => {
+    const src = await source();
+    const db = targetFile();
+    await mirror(db, { from: src.api });
+    const copy = await serveDatabase(db, { limits: { searchUnauthLimit: 1_000 } });
+    services.push(copy);
+    const locked = async (): Promise<number[]> => {
+      const res = await fetch(`${copy.api}/search/issues?q=${encodeURIComponent('repo:octo/hello is:locked')}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: Array<{ number: number }> }).items.map((i) => i.number);
+    };
+    expect(await locked()).toEqual([7]);
+
+    // At the source, issue 4 is locked and issue 7 unlocked, as a new import of them says.
+    const store = openSqliteStore(src.dbFile);
+    const changed = makeIssues(HELLO_COUNT)
+      .filter((i) => i.number === 4 || i.number === 7)
+      .map((i) => ({ ...i, locked: i.number === 4, updated_at: '2030-03-01T00:00:00Z' }));
+    store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, changed, [], Date.now());
+    store.close();
+    await mirror(db, { from: src.api });
+    expect(await locked()).toEqual([4]);
+  });
+});
+
 describe('mirror: the history', () => {
   it("copies the repository's events, then only the new ones, and the copy tells the same timelines", async () => {
     const src = await source();

@@ -52,10 +52,31 @@ beforeAll(async () => {
   svc = await startTestService({ limits: { searchUnauthLimit: 100_000, searchAuthLimit: 100_000, unauthLimit: 100_000 } });
   const store = await openCommandStorage(svc.dbFile);
   await store.importIssues({ ...FACTS, makePrivate: false }, ENTRIES, [], Date.now());
-  // Imported again with other reactions and a merge: the stored entries are updated, not added.
+  // Imported again with other reactions, a merge, a lock, a draft and a reason: the stored
+  // entries are updated, not added, and search reads their new facts.
   const again = { owner: 'facts', name: 'again', makePrivate: false };
-  await store.importIssues(again, [entry(1, { reactions: { heart: 9 } }), entry(2, { pull_request: { merged_at: null } })], [], Date.now());
-  await store.importIssues(again, [entry(1, { reactions: { heart: 1 } }), entry(2, { ...closed('03-01'), pull_request: { merged_at: '2024-03-01T09:00:00Z' }, reactions: { eyes: 4 } })], [], Date.now());
+  await store.importIssues(
+    again,
+    [
+      entry(1, { reactions: { heart: 9 } }),
+      entry(2, { pull_request: { merged_at: null } }),
+      entry(3, { ...closed('02-01'), locked: true, state_reason: 'not_planned', reactions: { '+1': 5 } }),
+      entry(4, { pull_request: { merged_at: null }, draft: true }),
+    ],
+    [],
+    Date.now(),
+  );
+  await store.importIssues(
+    again,
+    [
+      entry(1, { reactions: { heart: 1 } }),
+      entry(2, { ...closed('03-01'), pull_request: { merged_at: '2024-03-01T09:00:00Z' }, reactions: { eyes: 4 } }),
+      entry(3, { ...closed('02-01'), locked: false, state_reason: 'completed', reactions: { heart: 2 } }),
+      entry(4, { pull_request: { merged_at: null }, draft: false, locked: true }),
+    ],
+    [],
+    Date.now(),
+  );
   await store.close();
 });
 afterAll(() => svc?.close());
@@ -140,11 +161,26 @@ describe('GET /search/issues: qualifiers over what the service stores of an issu
 });
 
 describe('GET /search/issues: an entry imported again', () => {
+  const answer = async (q: string) => (await ask(`repo:facts/again ${q}`)).body.items.map((i) => i.number);
+
   it('is searched by its new reactions and merge', async () => {
-    const answer = async (q: string) => (await ask(`repo:facts/again ${q}`)).body.items.map((i) => i.number);
-    expect(await answer('sort:reactions')).toEqual([2, 1]);
+    expect(await answer('sort:reactions')).toEqual([2, 3, 1, 4]);
     expect(await answer('reactions:>4')).toEqual([]);
     expect(await answer('is:merged merged:2024-03-01')).toEqual([2]);
+  });
+
+  it.each([
+    ['is:locked', [4]],
+    ['is:unlocked', [3, 2, 1]],
+    ['is:draft', []],
+    ['draft:false', [4, 2]],
+    ['reason:completed', [3]],
+    ['reason:"not planned"', []],
+    // +1 was 5 on entry 3, and is no longer: every tie, by number
+    ['sort:reactions-+1', [4, 3, 2, 1]],
+    ['sort:reactions-heart', [3, 1, 4, 2]],
+  ])('is searched by its new lock, draft, reason and reactions of one kind: %s finds %j', async (q, expected) => {
+    expect(await answer(q)).toEqual(expected);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { buildEvent, issueReferencesIn } from './build-event-documents';
 import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
+import { REACTION_KINDS, type ReactionKind } from './fact-columns';
 import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
 import { StoreError } from './store-error';
 
@@ -65,6 +66,14 @@ export interface IssueRow {
   reactions: number;
   /** a pull request's `merged_at`; null for an issue and an unmerged pull request (`is:merged`, `merged:`) */
   mergedAt: string | null;
+  /** `is:locked`, `is:unlocked` */
+  locked: boolean;
+  /** a pull request's `draft`; false for an issue (`is:draft`, `draft:`) */
+  draft: boolean;
+  /** the stored document's `state_reason` (`reason:`): null for an open issue that was never reopened */
+  stateReason: string | null;
+  /** the reactions of each kind an order counts (`sort:reactions-heart` …), in reaction-columns.ts */
+  reactionKinds: Record<ReactionKind, number>;
   /** with the text of this import's comments on it */
   search: SearchText;
   doc: DocumentText;
@@ -210,6 +219,10 @@ export function issueRow(
     milestoneTitle: doc.milestone ? foldName(doc.milestone.title) : null,
     reactions: doc.reactions?.total_count ?? 0,
     mergedAt: doc.pull_request?.merged_at ?? null,
+    locked: doc.locked,
+    draft: doc.draft === true,
+    stateReason: doc.state_reason,
+    reactionKinds: Object.fromEntries(REACTION_KINDS.map((k) => [k, doc.reactions?.[k] ?? 0])) as Record<ReactionKind, number>,
     search: { title: doc.title, body: doc.body ?? '', comments: commentsText },
     doc: JSON.stringify(doc),
   };

@@ -6,6 +6,7 @@
  * not differ between them, so these rules live once.
  */
 import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type SearchTerm, type UserRole } from '../../shared/search-query';
+import { reactionKindColumn } from './fact-columns';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
 
@@ -127,23 +128,8 @@ export function isRanked(sort: SearchSort | null, informative: boolean, boosting
 
 export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
 
-/**
- * How an engine reads a fact of the issue's stored document (`i.doc`, the JSON served), for the
- * rarer qualifiers and orders over facts no column holds: locked, draft, the state reason and
- * one kind of reaction. A path names keys from the document's root (`['reactions', '+1']`).
- * The common ones (all reactions, interactions, the merge) have columns, as reading every
- * document made an order by reactions over 100,000 issues take seconds a page.
- */
-export interface DocumentDialect {
-  /** the string at `path`, NULL where the document has none (an open issue's `state_reason`); compared as bytes */
-  text(path: readonly string[]): string;
-  /** the whole number at `path`, 0 where the document has none: never NULL, so it can order */
-  count(path: readonly string[]): string;
-  /** whether `path` holds JSON `true`: a predicate that is true or false, never NULL */
-  flag(path: readonly string[]): string;
-  /** a placeholder bound to `value` */
-  param(value: unknown): string;
-}
+/** A placeholder bound to `value`, in the engine's SQL. */
+export type BindParam = (value: unknown) => string;
 
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
 
@@ -153,12 +139,18 @@ const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comment
  */
 const INTERACTIONS_SQL = '(i.comments + i.reactions)';
 
-/** What a sort orders by: a column, or one kind of reaction read from the document. Never NULL. */
-function sortKeySql(field: SearchSortField, documents: DocumentDialect): string {
+/**
+ * The column a sort orders by (the reactions of one kind: migration 7, fact-columns.ts), never
+ * NULL, each with an index that leads with the repository and ends with the number, so a page of
+ * one repository's order walks it.
+ */
+function sortKeySql(field: SearchSortField): string {
   if (field === 'created' || field === 'updated' || field === 'comments') return SORT_COLUMNS[field];
-  if (field === 'reactions') return 'i.reactions';
   if (field === 'interactions') return INTERACTIONS_SQL;
-  return documents.count(['reactions', REACTION_SORT_KEYS[field] ?? 'total_count']);
+  const kind = REACTION_SORT_KEYS[field] ?? 'total_count';
+  const column = kind === 'total_count' ? 'reactions' : reactionKindColumn(kind);
+  if (column === undefined) throw new Error(`the order ${field} counts ${kind}, which has no column`);
+  return `i.${column}`;
 }
 
 /** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
@@ -166,50 +158,50 @@ export function dateColumnSql(field: DateField): string {
   return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
 }
 
-/** The terms over what the service stores beyond the list's facts (columns, the document, the repository's visibility), whose predicates both engines write alike. */
+/** The terms over what the service stores beyond the list's facts (columns of search's own, the repository's visibility), whose predicates both engines write alike. */
 export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
 
 /**
  * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
- * what it says. As GitHub's "Searching issues and pull requests" has them: `is:merged` and
- * `is:unmerged` (open, or closed without a merge) and `draft:` select pull requests only;
- * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason` of
- * issues only.
+ * what it says, each over columns an index leads with (migrations 6 and 7). As GitHub's
+ * "Searching issues and pull requests" has them: `is:merged` and `is:unmerged` (open, or closed
+ * without a merge) and `draft:` select pull requests only; `is:public`/`is:private` are the
+ * repository's visibility; `reason:` the `state_reason` of issues only.
  */
-export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect): string {
+export function storedFactSql(term: StoredFactTerm, param: BindParam): string {
   switch (term.kind) {
     case 'count': {
       const value = term.field === 'reactions' ? 'i.reactions' : INTERACTIONS_SQL;
       const parts = ['1 = 1'];
-      if (term.range.min !== null) parts.push(`${value} >= ${documents.param(term.range.min)}`);
-      if (term.range.max !== null) parts.push(`${value} <= ${documents.param(term.range.max)}`);
+      if (term.range.min !== null) parts.push(`${value} >= ${param(term.range.min)}`);
+      if (term.range.max !== null) parts.push(`${value} <= ${param(term.range.max)}`);
       return `(${parts.join(' AND ')})`;
     }
     case 'merged':
       return `(i.is_pull_request = 1 AND i.merged_at IS ${term.value ? 'NOT NULL' : 'NULL'})`;
     case 'draft':
-      return `(i.is_pull_request = 1 AND ${term.value ? '' : 'NOT '}${documents.flag(['draft'])})`;
+      return `(i.is_pull_request = 1 AND i.draft = ${term.value ? 1 : 0})`;
     case 'locked':
-      return term.value ? documents.flag(['locked']) : `NOT ${documents.flag(['locked'])}`;
+      return `i.locked = ${term.value ? 1 : 0}`;
     case 'visibility':
       return `i.repo_id IN (SELECT id FROM repos WHERE private = ${term.value === 'private' ? 1 : 0})`;
     case 'reason':
       // "Search by the reason an issue was closed": issues only, though a closed pull request's
-      // stored document says `completed` too.
-      return `(i.is_pull_request = 0 AND COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)})`;
+      // stored document says `completed` too. An issue without a reason is false, not NULL.
+      return `(i.is_pull_request = 0 AND i.state_reason IS NOT NULL AND i.state_reason = ${param(term.value)})`;
   }
 }
 
 /**
  * The ORDER BY of a search over `issues i` with a `score` column, the same text in every
- * engine's SQL. Its keys are NOT NULL (a count the document lacks is 0), so the engines'
+ * engine's SQL. Its keys are NOT NULL (a count the document lacks is stored as 0), so the engines'
  * different places for NULL never matter, and the timestamps compare as bytes on both
  * (PostgreSQL's are COLLATE "C").
  */
-export function searchOrderSql(sort: SearchSort | null, ranked: boolean, documents: DocumentDialect): string {
+export function searchOrderSql(sort: SearchSort | null, ranked: boolean): string {
   if (sort !== null) {
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
-    return `${sortKeySql(sort.field, documents)} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
+    return `${sortKeySql(sort.field)} ${direction}, i.repo_id ${direction}, i.number ${direction}`;
   }
   // Best match: the most relevant first, and among equals (or with no text) the newest.
   return `${ranked ? 'score DESC, ' : ''}i.created_at DESC, i.repo_id DESC, i.number DESC`;

@@ -11,6 +11,7 @@
  * that waits on the server only hands the streams over.
  */
 import type { LabelRecord } from '../build-documents';
+import { FACT_COLUMNS } from '../fact-columns';
 import type { CommentRow, DocumentText, ImportSource, IssueRow } from '../import-rows';
 import { BinaryCopy, type BinaryColumn } from './binary-copy';
 import { batches } from './row-batches';
@@ -64,9 +65,17 @@ export interface Reference {
 /** The columns of `issues` a fresh issue's COPY writes, in the order of its values. */
 export const ISSUE_COPY_COLUMNS = [
   'repo_id', 'number', 'state', 'created_at', 'updated_at', 'comments', 'creator', 'milestone', 'assignee_count', 'doc', 'is_pull_request', 'closed_at', 'milestone_title',
-  'reactions', 'merged_at',
-] as const;
-const ISSUE_COPY_TYPES: readonly BinaryColumn[] = ['int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text', 'int4', 'text'];
+  'reactions', 'merged_at', ...FACT_COLUMNS.map((c) => c.name),
+];
+/** The binary type of a fact column's values, and the SQL type an upsert reads it as. */
+const FACT_TYPES = { flag: ['int2', 'smallint'], text: ['text', 'text'], count: ['int4', 'int'] } as const;
+const ISSUE_COPY_TYPES: readonly BinaryColumn[] = [
+  'int8', 'int8', 'text', 'text', 'text', 'int4', 'text', 'int8', 'int4', 'text', 'int2', 'text', 'text', 'int4', 'text',
+  ...FACT_COLUMNS.map((c) => FACT_TYPES[c.type][0]),
+];
+
+/** The fact columns as `json_to_recordset` reads them from issueJson's objects (`name type`, keyed by column name). */
+export const FACT_RECORD_COLUMNS = FACT_COLUMNS.map((c) => `${c.name} ${FACT_TYPES[c.type][1]}`).join(', ');
 
 /** The tables of the rows hanging off an issue that an issue's import writes, and the columns each COPY writes. */
 export const LINK_COPY_COLUMNS = {
@@ -142,7 +151,7 @@ function issueCopy(repoId: number, rows: readonly IssueRow[]): Buffer {
   for (const r of rows) {
     copy.add([
       repoId, r.number, r.state, r.createdAt, r.updatedAt, r.comments, r.creator, r.milestone, r.assigneeCount, r.doc, r.isPullRequest ? 1 : 0, r.closedAt, r.milestoneTitle,
-      r.reactions, r.mergedAt,
+      r.reactions, r.mergedAt, ...FACT_COLUMNS.map((c) => c.value(r)),
     ]);
   }
   return copy.bytes();
@@ -165,6 +174,7 @@ function issueJson(rows: readonly IssueRow[]): string {
       mt: wellFormed(r.milestoneTitle),
       r: r.reactions,
       mg: wellFormed(r.mergedAt),
+      ...Object.fromEntries(FACT_COLUMNS.map((c) => [c.name, c.value(r)])),
     })),
   );
 }

@@ -7,6 +7,7 @@
  * rest as JSON rows (import-encoding.ts).
  */
 import { mentionsIn, type LabelRecord } from '../build-documents';
+import { FACT_COLUMNS } from '../fact-columns';
 import { labelKey, type CommentRow, type EventRow, type ImportSource } from '../import-rows';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
@@ -14,6 +15,7 @@ import { StoreError } from '../store-error';
 import {
   encodeComments,
   encodedIssueBatches,
+  FACT_RECORD_COLUMNS,
   ISSUE_COPY_COLUMNS,
   lastOfEach,
   LINK_COPY_COLUMNS,
@@ -38,6 +40,8 @@ import type { Sql } from './sql';
  * writers do, so the issues an import finds unstored stay unstored until it has written them.
  */
 const REPOSITORY_WRITE_LOCK = 0x49535752;
+
+const FACT_NAMES = FACT_COLUMNS.map((c) => c.name);
 
 const LINK_TABLES = Object.keys(LINK_COPY_COLUMNS) as LinkTable[];
 
@@ -182,13 +186,14 @@ async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale
   if (batch.againRows !== null) {
     await sql.query(
       `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
-         is_pull_request, closed_at, milestone_title, reactions, merged_at)
-       SELECT $1, n, s, c, u, k, cr, m, a, d, p, cl, mt, r, mg
-       FROM json_to_recordset($2::json) AS t(n bigint, s text, c text, u text, k int, cr citext, m bigint, a int, d text, p smallint, cl text, mt text, r int, mg text)
+         is_pull_request, closed_at, milestone_title, reactions, merged_at, ${FACT_NAMES.join(', ')})
+       SELECT $1, n, s, c, u, k, cr, m, a, d, p, cl, mt, r, mg, ${FACT_NAMES.join(', ')}
+       FROM json_to_recordset($2::json) AS t(n bigint, s text, c text, u text, k int, cr citext, m bigint, a int, d text, p smallint, cl text, mt text, r int, mg text,
+         ${FACT_RECORD_COLUMNS})
        ON CONFLICT (repo_id, number) DO UPDATE SET state = excluded.state, created_at = excluded.created_at, updated_at = excluded.updated_at,
          comments = excluded.comments, creator = excluded.creator, milestone = excluded.milestone, assignee_count = excluded.assignee_count,
          doc = excluded.doc, is_pull_request = excluded.is_pull_request, closed_at = excluded.closed_at, milestone_title = excluded.milestone_title,
-         reactions = excluded.reactions, merged_at = excluded.merged_at`,
+         reactions = excluded.reactions, merged_at = excluded.merged_at, ${FACT_NAMES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
       [repoId, batch.againRows],
     );
   }

@@ -30,7 +30,6 @@ import {
   searchOrderSql,
   storedFactSql,
   textTermsOf,
-  type DocumentDialect,
   type TextTerms,
 } from '../search-plan';
 import { foldName } from '../search-text';
@@ -57,30 +56,6 @@ const FALSE = 'FALSE';
 
 type LabelRow = Row & { id: number; name: string };
 
-/**
- * The issue's document as json. Its URL markers are `\u0000` escapes (issue-document.ts), which
- * PostgreSQL's JSON functions refuse to read ("unsupported Unicode escape sequence") even where
- * they only pass over them: the API marker, the only one that is U+0000, is dropped first. In
- * stored JSON `"\u0000` (after a quote) can only be that marker, as issue-document.ts explains.
- */
-const DOCUMENT_JSON = `replace(i.doc, '"\\u0000', '"')::json`;
-
-/** The issue's document read with PostgreSQL's json operators; `param` binds a value. */
-function postgresDocuments(param: (value: unknown) => string): DocumentDialect {
-  // Keys hold no comma, brace, quote or space, so the path needs no quoting as a text[] literal.
-  const at = (path: readonly string[]): string => `(${DOCUMENT_JSON} #>> '{${path.join(',')}}')`;
-  return {
-    text: (path) => `${at(path)} COLLATE "C"`,
-    count: (path) => `COALESCE(${at(path)}::bigint, 0)`,
-    flag: (path) => `COALESCE(${at(path)} = 'true', FALSE)`,
-    param,
-  };
-}
-
-/** For what binds nothing: the orders. */
-const UNBOUND_DOCUMENTS = postgresDocuments(() => {
-  throw new Error('an order binds no value');
-});
 type PageRow = Row & { repo_id: number; number: number; doc: string; score: number };
 
 /**
@@ -173,7 +148,7 @@ class Compiler {
       case 'locked':
       case 'visibility':
       case 'reason':
-        return storedFactSql(term, postgresDocuments((value) => this.p(value)));
+        return storedFactSql(term, (value) => this.p(value));
     }
   }
 
@@ -315,7 +290,7 @@ export async function searchIssuesOnPostgres(sql: Sql, request: SearchRequest): 
   const score = scoreOf(plan, params);
   const rows = await sql.query<PageRow>(
     `SELECT i.repo_id, i.number, i.doc, ${score} AS score FROM ${from} WHERE ${where}
-     ORDER BY ${searchOrderSql(request.sort, plan.ranked, UNBOUND_DOCUMENTS)} LIMIT ${params.next(request.perPage)} OFFSET ${params.next(offset)}`,
+     ORDER BY ${searchOrderSql(request.sort, plan.ranked)} LIMIT ${params.next(request.perPage)} OFFSET ${params.next(offset)}`,
     params.values,
   );
   const hits: SearchHit[] = rows.map((r) => {

@@ -345,4 +345,40 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX issues_interactions ON issues (repo_id, (comments + reactions), number);
   CREATE INDEX issues_merged ON issues (repo_id, merged_at);
   `,
+  // 7: SQLite's migration 7, locked, draft, the state reason and the reactions of each kind an
+  // order counts as columns, filled from the documents (each parsed once, its U+0000 URL marker
+  // dropped first).
+  `
+  ALTER TABLE issues ADD COLUMN locked SMALLINT NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN draft SMALLINT NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN state_reason TEXT COLLATE "C";
+  ALTER TABLE issues ADD COLUMN reactions_plus_one INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN reactions_minus_one INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN reactions_laugh INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN reactions_hooray INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN reactions_confused INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE issues ADD COLUMN reactions_heart INTEGER NOT NULL DEFAULT 0;
+  UPDATE issues SET (locked, draft, state_reason, reactions_plus_one, reactions_minus_one, reactions_laugh, reactions_hooray, reactions_confused, reactions_heart) = (
+    SELECT
+      CASE WHEN j ->> 'locked' = 'true' THEN 1 ELSE 0 END,
+      CASE WHEN j ->> 'draft' = 'true' THEN 1 ELSE 0 END,
+      j ->> 'state_reason',
+      COALESCE((j #>> '{reactions,+1}')::int, 0),
+      COALESCE((j #>> '{reactions,-1}')::int, 0),
+      COALESCE((j #>> '{reactions,laugh}')::int, 0),
+      COALESCE((j #>> '{reactions,hooray}')::int, 0),
+      COALESCE((j #>> '{reactions,confused}')::int, 0),
+      COALESCE((j #>> '{reactions,heart}')::int, 0)
+    FROM (SELECT replace(issues.doc, '"\\u0000', '"')::json AS j) AS parsed
+  );
+  CREATE INDEX issues_locked ON issues (repo_id, locked, created_at, number);
+  CREATE INDEX issues_draft ON issues (repo_id, is_pull_request, draft, created_at, number);
+  CREATE INDEX issues_state_reason ON issues (repo_id, is_pull_request, state_reason, created_at, number);
+  CREATE INDEX issues_reactions_plus_one ON issues (repo_id, reactions_plus_one, number);
+  CREATE INDEX issues_reactions_minus_one ON issues (repo_id, reactions_minus_one, number);
+  CREATE INDEX issues_reactions_laugh ON issues (repo_id, reactions_laugh, number);
+  CREATE INDEX issues_reactions_hooray ON issues (repo_id, reactions_hooray, number);
+  CREATE INDEX issues_reactions_confused ON issues (repo_id, reactions_confused, number);
+  CREATE INDEX issues_reactions_heart ON issues (repo_id, reactions_heart, number);
+  `,
 ];

@@ -4,6 +4,7 @@
  * the full-text index (sqlite-search-index.ts), then moves the repository's data version on.
  */
 import { mentionsIn, type LabelRecord } from '../build-documents';
+import { FACT_COLUMNS } from '../fact-columns';
 import { importSourceOf, labelKey, type ImportSource, type LabelSpec } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
@@ -55,15 +56,15 @@ export class SqliteIssueWriter implements IssueWriter {
       // would otherwise store as a BLOB; as text it is exactly what a string would have been.
       const insertIssue = this.stmt(
         `INSERT OR REPLACE INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc,
-           is_pull_request, closed_at, milestone_title, reactions, merged_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)`,
+           is_pull_request, closed_at, milestone_title, reactions, merged_at, ${FACT_COLUMNS.map((c) => c.name).join(', ')})
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?${', ?'.repeat(FACT_COLUMNS.length)})`,
       );
       const searchIndex = new SearchIndexWriter((sql) => this.stmt(sql));
       let issueCount = 0;
       for (const row of source.issueRows(repo.id, labels)) {
         insertIssue.run(
           repo.id, row.number, row.state, row.createdAt, row.updatedAt, row.comments, row.creator, row.milestone, row.assigneeCount, row.doc,
-          row.isPullRequest ? 1 : 0, row.closedAt, row.milestoneTitle, row.reactions, row.mergedAt,
+          row.isPullRequest ? 1 : 0, row.closedAt, row.milestoneTitle, row.reactions, row.mergedAt, ...FACT_COLUMNS.map((c) => c.value(row)),
         );
         // A new issue's row carries all its text (this import's comments on it included);
         // a stored one may also have comments from earlier imports.

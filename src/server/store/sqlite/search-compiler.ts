@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../../shared/search-query';
 import type { RepoRecord } from '../records';
-import { dateColumnSql, INVOLVED_ROLES, storedFactSql, type DocumentDialect } from '../search-plan';
+import { dateColumnSql, INVOLVED_ROLES, storedFactSql } from '../search-plan';
 import { foldName, SEARCH_KEY_SQL } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 
@@ -52,23 +52,6 @@ export function phraseOf(leaf: TextLeaf, fields: readonly TextField[], holds?: (
   const phrase = runs.length === 1 ? (runs[0] as string) : `(${runs.join(' OR ')})`;
   const columns = fields.length === 0 || fields.length === TEXT_FIELDS.length ? null : fields;
   return columns === null ? phrase : `{${columns.join(' ')}} : ${phrase}`;
-}
-
-/**
- * The issue's document read with SQLite's JSON functions; `args` takes the values bound, in the
- * order their placeholders appear. JSON `true` reads as 1. Every key is quoted (`"+1"`).
- */
-export function sqliteDocuments(args: unknown[]): DocumentDialect {
-  const at = (path: readonly string[]): string => `'$${path.map((k) => `."${k}"`).join('')}'`;
-  return {
-    text: (path) => `json_extract(i.doc, ${at(path)})`,
-    count: (path) => `COALESCE(json_extract(i.doc, ${at(path)}), 0)`,
-    flag: (path) => `(COALESCE(json_extract(i.doc, ${at(path)}), 0) = 1)`,
-    param: (value) => {
-      args.push(value);
-      return '?';
-    },
-  };
 }
 
 /** The repositories a search may look in, and the SQL that keeps a column among them. */
@@ -160,7 +143,11 @@ export class Compiler {
       case 'visibility':
       case 'reason': {
         const args: unknown[] = [];
-        return { sql: storedFactSql(term, sqliteDocuments(args)), args };
+        const text = storedFactSql(term, (value) => {
+          args.push(value);
+          return '?';
+        });
+        return { sql: text, args };
       }
     }
   }

@@ -15,7 +15,7 @@ import { MAX_SEARCH_RESULTS } from '../../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
 import { conjunctsOf, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
-import { Compiler, join, phraseOf, Scope, sql, sqliteDocuments, type Sql } from './search-compiler';
+import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
 import { indexHolds, SEARCH_FACETS_INDEX } from './sqlite-search-index';
 
 export interface SearchContext {
@@ -73,7 +73,7 @@ export function searchIssues(request: SearchRequest, context: SearchContext): Se
   // The page's keys first, then its documents: sorting keys alone never reads the documents
   // of the issues that do not make the page (each spills over several pages of the file).
   const ordered = `SELECT i.repo_id AS repoId, i.number AS number, ${plan.score} AS score FROM ${plan.from.sql} WHERE ${plan.where.sql}
-       ORDER BY ${searchOrderSql(request.sort, plan.ranked, sqliteDocuments([]))} LIMIT ?`;
+       ORDER BY ${searchOrderSql(request.sort, plan.ranked)} LIMIT ?`;
   const args = [...plan.from.args, ...plan.where.args];
   const end = offset + request.perPage;
   // A statement that scores or sorts every match costs as much for page 1 as for all that
