@@ -16,7 +16,7 @@ import {
 import { buildEvent, issueReferencesIn } from './build-event-documents';
 import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
-import { REACTION_KINDS, type ReactionKind } from './fact-columns';
+import { REACTION_KINDS, type ReactionKind } from './reaction-kind-columns';
 import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
 import { StoreError } from './store-error';
 

@@ -6,7 +6,7 @@
  * not differ between them, so these rules live once.
  */
 import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type SearchTerm, type UserRole } from '../../shared/search-query';
-import { reactionKindColumn } from './fact-columns';
+import { reactionKindColumn } from './reaction-kind-columns';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
 
