@@ -53,7 +53,15 @@ describe('the controls edit the query text', () => {
       author: 'alice',
       assignee: null,
       mentions: null,
+      milestone: null,
       sort: { field: 'created', order: 'asc' },
     });
+    expect(summarizeQuery('milestone:"v1.0 beta" is:open').milestone).toBe('v1.0 beta');
+  });
+
+  it("writes the milestone menu's choice quoted, in place of the one there, or removes it", () => {
+    expect(editQuery('is:open crash', { kind: 'milestone', title: 'v1.0' })).toBe('is:open crash milestone:"v1.0"');
+    expect(editQuery('milestone:"v1.0" is:open', { kind: 'milestone', title: 'Launch day' })).toBe('milestone:"Launch day" is:open');
+    expect(editQuery('is:open milestone:v1.0 crash', { kind: 'milestone', title: null })).toBe('is:open crash');
   });
 });

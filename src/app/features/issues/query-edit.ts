@@ -12,6 +12,7 @@ export type QueryEdit =
   | { kind: 'type'; value: 'issue' | 'pr' | null }
   | { kind: 'label'; name: string; on: boolean }
   | { kind: 'user'; role: 'author' | 'assignee' | 'mentions'; login: string | null }
+  | { kind: 'milestone'; title: string | null }
   | { kind: 'sort'; value: SearchSort | null };
 
 /**
@@ -124,6 +125,12 @@ export function editQuery(q: string, edit: QueryEdit): string {
       if (terms === null) return written === null ? q : appendTerm(q, written);
       return replaceSpans(q, spansOf(terms, (t) => t.kind === 'user' && t.role === edit.role), written);
     }
+    case 'milestone': {
+      // Quoted as github.com's milestone menu writes it, unless the title holds a quote itself.
+      const written = edit.title === null ? null : `milestone:${edit.title.includes('"') ? quoteValue(edit.title) : `"${edit.title}"`}`;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'milestone'), written);
+    }
   }
 }
 
@@ -135,6 +142,7 @@ export interface QuerySummary {
   author: string | null;
   assignee: string | null;
   mentions: string | null;
+  milestone: string | null;
   sort: SearchSort | null;
 }
 
@@ -147,6 +155,7 @@ export function summarizeQuery(q: string): QuerySummary {
   };
   const state = terms.find((t) => t.kind === 'state');
   const type = terms.find((t) => t.kind === 'type');
+  const milestone = terms.find((t) => t.kind === 'milestone');
   return {
     state: state?.kind === 'state' ? state.value : null,
     type: type?.kind === 'type' ? type.value : null,
@@ -154,6 +163,7 @@ export function summarizeQuery(q: string): QuerySummary {
     author: user('author'),
     assignee: user('assignee'),
     mentions: user('mentions'),
+    milestone: milestone?.kind === 'milestone' ? milestone.title : null,
     sort: parsed.result.ok ? parsed.result.query.sort : null,
   };
 }
