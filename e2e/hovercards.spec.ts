@@ -1,0 +1,94 @@
+/**
+ * Journey: read an issue whose description names another issue (`#N`) and a person
+ * (`@login`); rest the pointer on each, or reach it with the keyboard, and a card says what
+ * it is, fetched once: asked again within the answer's max-age, it costs no request.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startE2eService } from './support/service';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+interface Found {
+  number: number;
+  reference: number;
+  login: string;
+}
+
+/** An open issue of acme/rocket whose body names another issue and a person the service knows, found through the API. */
+async function issueWithReferences(): Promise<Found> {
+  const issues = (await (await fetch(`${service.api}/repos/acme/rocket/issues?per_page=100`)).json()) as Array<{ number: number; body: string | null }>;
+  for (const issue of issues) {
+    const body = issue.body ?? '';
+    const reference = /(?<![\w/@#.`-])#(\d+)\b/.exec(body)?.[1];
+    const login = /(?<![\w/@#.`-])@([A-Za-z\d-]+)\b/.exec(body)?.[1];
+    if (!reference || !login || Number(reference) === issue.number) continue;
+    if ((await fetch(`${service.api}/users/${login}`)).status === 200) return { number: issue.number, reference: Number(reference), login };
+  }
+  throw new Error('the demo has no open acme/rocket issue naming another issue and a known person');
+}
+
+function countRequests(page: Page, pathname: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === pathname) count++;
+  });
+  return () => count;
+}
+
+test('issue and person hovercards show on hover and focus, once per max-age, and go with Escape', async ({ page }) => {
+  const found = await issueWithReferences();
+  const referenced = (await (await fetch(`${service.api}/repos/acme/rocket/issues/${found.reference}`)).json()) as { title: string };
+  const person = (await (await fetch(`${service.api}/users/${found.login}`)).json()) as { login: string; name: string | null };
+  const issueRequests = countRequests(page, `/api/repos/acme/rocket/issues/${found.reference}`);
+  const userRequests = countRequests(page, `/api/users/${found.login}`);
+
+  await page.goto(`${service.origin}/acme/rocket/issues/${found.number}`);
+  const reference = page.getByRole('link', { name: `#${found.reference}`, exact: true }).first();
+  const mention = page.getByRole('link', { name: `@${found.login}`, exact: true }).first();
+  await expect(reference).toBeVisible();
+  expect(issueRequests()).toBe(0);
+
+  // Hover: the issue's card, beside the link, without moving anything on the page.
+  await reference.scrollIntoViewIfNeeded();
+  const before = await reference.boundingBox();
+  await reference.hover();
+  const issueCard = page.getByRole('tooltip', { name: `Preview of acme/rocket#${found.reference}` });
+  await expect(issueCard).toBeVisible();
+  await expect(issueCard).toContainText(referenced.title);
+  await expect(issueCard).toContainText(`acme/rocket #${found.reference}`);
+  expect(await reference.boundingBox()).toEqual(before);
+  await expect(reference).toHaveAttribute('aria-describedby', (await issueCard.getAttribute('id')) ?? 'missing');
+
+  // Away and back: the card comes again from what was fetched.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(issueCard).toBeHidden();
+  await reference.hover();
+  await expect(issueCard).toContainText(referenced.title);
+  expect(issueRequests()).toBe(1);
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect(issueCard).toBeHidden();
+
+  // Keyboard: focus shows the person's card, Escape dismisses it, focus again shows it unasked.
+  await mention.focus();
+  const personCard = page.getByRole('tooltip', { name: `Preview of @${found.login}` });
+  await expect(personCard).toBeVisible();
+  await expect(personCard).toContainText(person.login);
+  if (person.name) await expect(personCard).toContainText(person.name);
+  await page.keyboard.press('Escape');
+  await expect(personCard).toBeHidden();
+  await expect(mention).not.toHaveAttribute('aria-describedby', /.+/);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(mention).toBeFocused();
+  await expect(personCard).toContainText(person.login);
+  expect(userRequests()).toBe(1);
+  expect(issueRequests()).toBe(1);
+});
