@@ -92,3 +92,20 @@ test('issue and person hovercards show on hover and focus, once per max-age, and
   expect(userRequests()).toBe(1);
   expect(issueRequests()).toBe(1);
 });
+
+test("a reference in the issue's title and a person in its header have cards too", async ({ page }) => {
+  const issues = (await (await fetch(`${service.api}/repos/acme/rocket/issues?state=all&per_page=100`)).json()) as Array<{ number: number; title: string; user: { login: string } }>;
+  const titled = issues.find((issue) => /(?<![\w/@#.-])#\d+\b/.test(issue.title));
+  if (!titled) throw new Error('the demo has no acme/rocket issue whose title names another');
+  const named = Number(/#(\d+)/.exec(titled.title)?.[1]);
+
+  await page.goto(`${service.origin}/acme/rocket/issues/${titled.number}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.getByRole('link', { name: `#${named}`, exact: true }).hover();
+  await expect(page.getByRole('tooltip', { name: `Preview of acme/rocket#${named}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const author = page.getByRole('link', { name: `Issues and pull requests by ${titled.user.login}`, exact: true }).first();
+  await author.focus();
+  await expect(page.getByRole('tooltip', { name: `Preview of @${titled.user.login}` })).toContainText(titled.user.login);
+});

@@ -1,8 +1,8 @@
 /**
  * Hovercards, as github.com shows them: resting the pointer on `#123`, `owner/repo#123` or
- * `@login` (in bodies, comments and the timeline: wherever such a reference is a link into
- * this app, ./hovercard-target.ts), or reaching it with the keyboard, shows a card of the issue
- * or the person beside it. One listener on the document serves every page, so no component
+ * `@login` (in titles, bodies, comments and the timeline: wherever such a reference is a link
+ * into this app, or the timeline marks a person or an issue, ./hovercard-target.ts), or reaching
+ * it with the keyboard, shows a card of the issue or the person beside it. One listener on the document serves every page, so no component
  * that renders such links needs to know.
  *
  * - Fetched on intent only: after the pointer rests `HOVER_DELAY_MS` on the link, or at once on
@@ -76,7 +76,11 @@ export function HovercardLayer() {
       const key = targetKey(target);
       setShown((current) => (current?.anchor === anchor && current.key === key ? current : { anchor, target, key, ...placeBeside(anchor), locationKey: location.key }));
     };
-    const targetOf = (anchor: HTMLAnchorElement) => hovercardTarget(anchor.getAttribute('href') ?? '', anchor.textContent ?? '', window.location.origin);
+    const targetOf = (anchor: HTMLAnchorElement) =>
+      hovercardTarget(anchor.getAttribute('href') ?? '', anchor.textContent ?? '', window.location.origin, {
+        login: anchor.dataset.hovercardLogin,
+        issue: anchor.dataset.hovercard === 'issue',
+      });
     const onCard = (node: EventTarget | null) => node instanceof Node && cardRef.current?.contains(node) === true;
 
     function onPointerOver(event: PointerEvent): void {
@@ -113,6 +117,14 @@ export function HovercardLayer() {
     function onKeyDown(event: KeyboardEvent): void {
       if (event.key === 'Escape') hide();
     }
+    // A link already under the pointer or focused when the layer starts listening (its chunk
+    // comes after the first paint, and again on each page) still gets its card.
+    const focused = anchorOf(document.activeElement);
+    const focusedTarget = focused ? targetOf(focused) : null;
+    const hovered = [...document.querySelectorAll<HTMLAnchorElement>('a[href]:hover')].at(-1) ?? null;
+    const hoveredTarget = hovered ? targetOf(hovered) : null;
+    if (focused && focusedTarget) show(focused, focusedTarget);
+    else if (hovered && hoveredTarget) showTimer = window.setTimeout(() => show(hovered, hoveredTarget), HOVER_DELAY_MS);
     document.addEventListener('pointerover', onPointerOver);
     document.addEventListener('pointerout', onPointerOut);
     document.addEventListener('focusin', onFocusIn);

@@ -13,6 +13,13 @@ describe('hovercardTarget', () => {
     expect(hovercardTarget('/acme/rocket/issues?q=author%3Amona', '@mona', ORIGIN)).toEqual({ kind: 'user', login: 'mona' });
   });
 
+  it('shows the card a timeline link is marked with: a person by login, an issue by its address', () => {
+    expect(hovercardTarget('/acme/rocket/issues?q=author%3Amona', 'mona', ORIGIN, { login: 'mona' })).toEqual({ kind: 'user', login: 'mona' });
+    expect(hovercardTarget('/acme/rocket/issues?q=author%3Adependabot', 'dependabot[bot]', ORIGIN, { login: 'dependabot[bot]' })).toEqual({ kind: 'user', login: 'dependabot[bot]' });
+    expect(hovercardTarget('/acme/rocket/issues/7', '#7 Crash on start', ORIGIN, { issue: true })).toEqual({ kind: 'issue', owner: 'acme', repo: 'rocket', number: 7 });
+    expect(hovercardTarget('/acme/rocket/issues/7', '#7 Crash on start', ORIGIN)).toBeNull();
+  });
+
   it('leaves other links alone: other text, other sites, other paths', () => {
     expect(hovercardTarget('/acme/rocket/issues/12', 'the crash', ORIGIN)).toBeNull();
     expect(hovercardTarget('https://github.com/acme/rocket/issues/12', '#12', ORIGIN)).toBeNull();

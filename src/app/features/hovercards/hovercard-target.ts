@@ -11,12 +11,23 @@ const ISSUE_PATH = /^\/([^/]+)\/([^/]+)\/issues\/([1-9]\d{0,9})\/?$/;
 
 export type HovercardTarget = { kind: 'issue'; owner: string; repo: string; number: number } | { kind: 'user'; login: string };
 
+/**
+ * What a link says of itself beyond its text: the timeline's people and issues are links whose
+ * text is a bare login or "#12 Title", marked with `data-hovercard-login` and `data-hovercard="issue"`
+ * (issue-view/person-link.tsx, linked-issue.tsx, cross-reference.tsx).
+ */
+export interface HovercardMark {
+  login?: string | undefined;
+  issue?: boolean;
+}
+
 /** The card a link shows, or null: `href` as the link holds it (absolute or not), `text` its visible text. */
-export function hovercardTarget(href: string, text: string, pageOrigin: string): HovercardTarget | null {
+export function hovercardTarget(href: string, text: string, pageOrigin: string, mark: HovercardMark = {}): HovercardTarget | null {
+  if (mark.login && new RegExp(`^${LOGIN}(?:\\[bot\\])?$`).test(mark.login)) return { kind: 'user', login: mark.login };
   const shown = text.trim();
   const user = USER_TEXT.exec(shown);
   if (user?.[1] !== undefined) return { kind: 'user', login: user[1] };
-  if (!ISSUE_TEXT.test(shown)) return null;
+  if (!mark.issue && !ISSUE_TEXT.test(shown)) return null;
   let url: URL;
   try {
     url = new URL(href, pageOrigin);
