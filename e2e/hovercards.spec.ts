@@ -3,6 +3,7 @@
  * (`@login`); rest the pointer on each, or reach it with the keyboard, and a card says what
  * it is, fetched once: asked again within the answer's max-age, it costs no request.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startE2eService } from './support/service';
 
@@ -82,6 +83,9 @@ test('issue and person hovercards show on hover and focus, once per max-age, and
   await expect(personCard).toBeVisible();
   await expect(personCard).toContainText(person.login);
   if (person.name) await expect(personCard).toContainText(person.name);
+  // What axe holds every page to (e2e/accessibility.spec.ts), with a card open.
+  const axe = await new AxeBuilder({ page }).include('[role="tooltip"]').options({ rules: { 'target-size': { enabled: true } } }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(personCard).toBeHidden();
   await expect(mention).not.toHaveAttribute('aria-describedby', /.+/);

@@ -4,6 +4,7 @@
  * `/assignees` and the people the list shows), a find box narrows it, and choosing writes the
  * qualifier into the search box and the address.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startE2eService } from './support/service';
 import { issueRows, shownIssueNumbers } from './support/issue-list';
@@ -37,6 +38,9 @@ test('a milestone, an author and an assignee chosen from the menus filter the li
   await expect(milestones.getByRole('button', { name: /^v2\.0\b/ })).toBeVisible();
   await expect(milestones.getByRole('button', { name: /^v1\.1\b/ })).toBeVisible();
   await expect(milestones.getByText('Closed', { exact: true })).toBeVisible();
+  // What axe holds every page to (e2e/accessibility.spec.ts), with the menu open.
+  const axe = await new AxeBuilder({ page }).include('details[open]').options({ rules: { 'target-size': { enabled: true } } }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.getByRole('textbox', { name: 'Find a milestone' }).fill('v2');
   await expect(milestones.getByRole('button', { name: /^v1\.1\b/ })).toHaveCount(0);
   const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/search/issues' && r.status() === 200);
