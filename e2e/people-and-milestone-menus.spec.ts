@@ -86,4 +86,14 @@ test('a milestone, an author and an assignee chosen from the menus filter the li
   await expect(box(page)).toHaveValue(/author:mchen assignee:someone-new/);
   await expect(page.getByText(/^No (results|issues) match this/)).toBeVisible();
   expect(asked.filter((p) => p.endsWith('/assignees'))).toHaveLength(1);
+
+  // "Assigned to nobody" and "No milestone", github.com's first choices, take the place of the choice made.
+  await page.getByText('Assignee1', { exact: true }).click();
+  await assignees.getByRole('button', { name: 'Assigned to nobody' }).click();
+  await expect(box(page)).toHaveValue(/author:mchen no:assignee$/);
+  await page.getByText('Milestones1', { exact: true }).click();
+  await milestones.getByRole('button', { name: 'No milestone' }).click();
+  await expect(box(page)).toHaveValue(/no:milestone author:mchen no:assignee$/);
+  await expect(page).toHaveURL((url) => !(url.searchParams.get('q') ?? '').includes('milestone:"'));
+  await expect(issueRows(page).first()).toBeVisible();
 });

@@ -118,9 +118,9 @@ export function IssueListPage() {
           <StateTabs state={summary.state} to={stateTo} />
           <TypeTabs type={summary.type} onEdit={onEdit} />
           <LabelMenu owner={owner} repo={repo} selected={summary.labels} onEdit={onEdit} />
-          <MilestoneMenu owner={owner} repo={repo} selected={summary.milestone} onEdit={onEdit} />
+          <MilestoneMenu owner={owner} repo={repo} selected={summary.milestone} none={summary.noMilestone} onEdit={onEdit} />
           <PersonMenu owner={owner} repo={repo} role="author" selected={summary.author} onEdit={onEdit} />
-          <PersonMenu owner={owner} repo={repo} role="assignee" selected={summary.assignee} onEdit={onEdit} />
+          <PersonMenu owner={owner} repo={repo} role="assignee" selected={summary.assignee} none={summary.noAssignee} onEdit={onEdit} />
           <SortSelect summary={summary} searching={view.route?.kind === 'search'} onEdit={onEdit} />
           <PerPageSelect perPage={view.perPage} onChange={(perPage) => void setSearchParams(withParams(searchParams, { per_page: perPage }))} />
           {filtered ? (

@@ -31,6 +31,8 @@ export interface ChoiceListProps {
   typed?: (text: string) => Choice | null;
   onChoose: (value: string | null) => void;
   clearLabel: string;
+  /** github.com's first choice of some menus: "No milestone", "Assigned to nobody" (`no:…`) */
+  none?: { label: string; chosen: boolean; onChoose: (on: boolean) => void };
 }
 
 function closeMenuOf(element: Element): void {
@@ -40,7 +42,7 @@ function closeMenuOf(element: Element): void {
   details.querySelector('summary')?.focus();
 }
 
-export function ChoiceList({ label, findLabel, choices, selected, loading, error, empty, typed, onChoose, clearLabel }: ChoiceListProps) {
+export function ChoiceList({ label, findLabel, choices, selected, loading, error, empty, typed, onChoose, clearLabel, none }: ChoiceListProps) {
   const id = useId();
   const [find, setFind] = useState('');
   const needle = find.trim().toLowerCase();
@@ -75,8 +77,24 @@ export function ChoiceList({ label, findLabel, choices, selected, loading, error
           }}
         />
       </div>
-      <div className="max-h-80 overflow-y-auto py-1">
+      <div role="group" aria-label={label} className="max-h-80 overflow-y-auto py-1">
         {error ? <p className="px-3 py-2 text-danger">{error}</p> : null}
+        {none && needle === '' ? (
+          <button
+            type="button"
+            aria-pressed={none.chosen}
+            className="flex w-full items-center gap-2 border-b border-line px-3 py-1.5 text-left hover:bg-canvas-subtle focus-visible:bg-canvas-subtle"
+            onClick={(e) => {
+              none.onChoose(!none.chosen);
+              closeMenuOf(e.currentTarget);
+            }}
+          >
+            <span className="inline-flex size-4 shrink-0 items-center justify-center" aria-hidden="true">
+              {none.chosen ? <CheckIcon size={14} /> : null}
+            </span>
+            <span className="font-medium">{none.label}</span>
+          </button>
+        ) : null}
         {loading ? (
           <div className="space-y-2 p-3" aria-label={`Loading: ${label}`}>
             <Skeleton className="h-4 w-3/4" />
@@ -85,7 +103,7 @@ export function ChoiceList({ label, findLabel, choices, selected, loading, error
         ) : listed.length === 0 ? (
           <p className="p-3 text-fg-muted">{needle ? 'Nothing matches.' : empty}</p>
         ) : (
-          <div role="group" aria-label={label}>
+          <>
             {sections.map((section) => (
               <div key={section}>
                 {section ? <p className="px-3 pt-2 pb-1 text-xs font-semibold text-fg-muted">{section}</p> : null}
@@ -113,16 +131,17 @@ export function ChoiceList({ label, findLabel, choices, selected, loading, error
                   })}
               </div>
             ))}
-          </div>
+          </>
         )}
       </div>
-      {selected !== null ? (
+      {selected !== null || none?.chosen === true ? (
         <div className="border-t border-line p-2">
           <button
             type="button"
             className="btn btn-sm w-full"
             onClick={(e) => {
-              onChoose(null);
+              if (none?.chosen) none.onChoose(false);
+              else onChoose(null);
               closeMenuOf(e.currentTarget);
             }}
           >

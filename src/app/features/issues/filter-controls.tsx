@@ -29,7 +29,7 @@ export function MenuLoading() {
 export type EditQuery = (edit: QueryEdit | QueryEdit[]) => void;
 
 /** What the controls show of the default query, known without the parser. */
-export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, milestone: null, sort: null };
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, milestone: null, noMilestone: false, noAssignee: false, sort: null };
 
 type StateTab = 'open' | 'closed' | 'all';
 

@@ -35,7 +35,7 @@ function milestoneChoice(m: Milestone): Choice {
   };
 }
 
-export function MilestoneMenuBody({ owner, repo, open, selected, onEdit }: { owner: string; repo: string; open: boolean; selected: string | null; onEdit: EditQuery }) {
+export function MilestoneMenuBody({ owner, repo, open, selected, none, onEdit }: { owner: string; repo: string; open: boolean; selected: string | null; none: boolean; onEdit: EditQuery }) {
   const connection = useConnection();
   const block = useRateLimitBlock();
   const milestones = useQuery({ ...milestonesQuery(connection, owner, repo), enabled: open && block === null });
@@ -44,6 +44,8 @@ export function MilestoneMenuBody({ owner, repo, open, selected, onEdit }: { own
   const ordered = [...all.filter((m) => m.state === 'open'), ...all.filter((m) => m.state !== 'open')];
   return (
     <ChoiceList
+      // A menu opens with an empty find box, as github.com's do.
+      key={open ? 'open' : 'closed'}
       label="Filter by milestone"
       findLabel="Find a milestone"
       choices={ordered.map(milestoneChoice)}
@@ -53,6 +55,7 @@ export function MilestoneMenuBody({ owner, repo, open, selected, onEdit }: { own
       empty="This repository has no milestones."
       onChoose={(title) => onEdit({ kind: 'milestone', title })}
       clearLabel="Clear milestone"
+      none={{ label: 'No milestone', chosen: none, onChoose: (on) => onEdit({ kind: 'missing', field: 'milestone', on }) }}
     />
   );
 }

@@ -11,14 +11,15 @@ import { Menu, MenuLoading, type EditQuery } from './filter-controls';
 const loadBody = () => import('./milestone-menu-body');
 const MilestoneMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadBody)).MilestoneMenuBody }));
 
-export function MilestoneMenu({ owner, repo, selected, onEdit }: { owner: string; repo: string; selected: string | null; onEdit: EditQuery }) {
+/** `selected`: the title of `milestone:` in the query; `none`: `no:milestone` is. */
+export function MilestoneMenu({ owner, repo, selected, none, onEdit }: { owner: string; repo: string; selected: string | null; none: boolean; onEdit: EditQuery }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
     <Menu
       label="Milestones"
       icon={<MilestoneIcon size={16} aria-hidden="true" />}
-      count={selected === null ? 0 : 1}
+      count={selected !== null || none ? 1 : 0}
       onPrepare={() => void loadBody()}
       onToggle={(isOpen) => {
         setOpen(isOpen);
@@ -27,7 +28,7 @@ export function MilestoneMenu({ owner, repo, selected, onEdit }: { owner: string
     >
       {opened ? (
         <Suspense fallback={<MenuLoading />}>
-          <MilestoneMenuBody owner={owner} repo={repo} open={open} selected={selected} onEdit={onEdit} />
+          <MilestoneMenuBody owner={owner} repo={repo} open={open} selected={selected} none={none} onEdit={onEdit} />
         </Suspense>
       ) : null}
     </Menu>

@@ -34,12 +34,13 @@ function personChoice(user: Pick<SimpleUser, 'login' | 'avatar_url'> | { login: 
   };
 }
 
-export function PersonMenuBody({ owner, repo, role, open, selected, onEdit }: {
+export function PersonMenuBody({ owner, repo, role, open, selected, none, onEdit }: {
   owner: string;
   repo: string;
   role: 'author' | 'assignee';
   open: boolean;
   selected: string | null;
+  none: boolean;
   onEdit: EditQuery;
 }) {
   const connection = useConnection();
@@ -53,6 +54,8 @@ export function PersonMenuBody({ owner, repo, role, open, selected, onEdit }: {
   const words = ROLE_WORDS[role];
   return (
     <ChoiceList
+      // A menu opens with an empty find box, as github.com's do.
+      key={open ? 'open' : 'closed'}
       label={words.label}
       findLabel={words.find}
       choices={people.map(personChoice)}
@@ -66,6 +69,8 @@ export function PersonMenuBody({ owner, repo, role, open, selected, onEdit }: {
       }}
       onChoose={(login) => onEdit({ kind: 'user', role, login })}
       clearLabel={words.clear}
+      // Every issue has an author; "Assigned to nobody" is the assignee menu's first choice, as on github.com.
+      {...(role === 'assignee' ? { none: { label: 'Assigned to nobody', chosen: none, onChoose: (on: boolean) => onEdit({ kind: 'missing', field: 'assignee', on }) } } : {})}
     />
   );
 }

@@ -11,14 +11,22 @@ import { Menu, MenuLoading, type EditQuery } from './filter-controls';
 const loadBody = () => import('./person-menu-body');
 const PersonMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadBody)).PersonMenuBody }));
 
-export function PersonMenu({ owner, repo, role, selected, onEdit }: { owner: string; repo: string; role: 'author' | 'assignee'; selected: string | null; onEdit: EditQuery }) {
+/** `selected`: the login of `author:` or `assignee:` in the query; `none` (assignees only): `no:assignee` is. */
+export function PersonMenu({ owner, repo, role, selected, none = false, onEdit }: {
+  owner: string;
+  repo: string;
+  role: 'author' | 'assignee';
+  selected: string | null;
+  none?: boolean;
+  onEdit: EditQuery;
+}) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
     <Menu
       label={role === 'author' ? 'Author' : 'Assignee'}
       icon={<PersonIcon size={16} aria-hidden="true" />}
-      count={selected === null ? 0 : 1}
+      count={selected !== null || none ? 1 : 0}
       onPrepare={() => void loadBody()}
       onToggle={(isOpen) => {
         setOpen(isOpen);
@@ -27,7 +35,7 @@ export function PersonMenu({ owner, repo, role, selected, onEdit }: { owner: str
     >
       {opened ? (
         <Suspense fallback={<MenuLoading />}>
-          <PersonMenuBody owner={owner} repo={repo} role={role} open={open} selected={selected} onEdit={onEdit} />
+          <PersonMenuBody owner={owner} repo={repo} role={role} open={open} selected={selected} none={none} onEdit={onEdit} />
         </Suspense>
       ) : null}
     </Menu>

@@ -13,6 +13,8 @@ export type QueryEdit =
   | { kind: 'label'; name: string; on: boolean }
   | { kind: 'user'; role: 'author' | 'assignee' | 'mentions'; login: string | null }
   | { kind: 'milestone'; title: string | null }
+  /** `no:milestone`, `no:assignee`: github.com's "No milestone" and "Assigned to nobody" */
+  | { kind: 'missing'; field: 'milestone' | 'assignee'; on: boolean }
   | { kind: 'sort'; value: SearchSort | null };
 
 /**
@@ -123,13 +125,23 @@ export function editQuery(q: string, edit: QueryEdit): string {
     case 'user': {
       const written = edit.login === null ? null : `${edit.role}:${quoteValue(edit.login.replace(/^@(?!me$)/i, ''))}`;
       if (terms === null) return written === null ? q : appendTerm(q, written);
-      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'user' && t.role === edit.role), written);
+      // An assignee chosen replaces "assigned to nobody", as one choice of one menu.
+      const sameChoice = (t: SearchTerm): boolean => (t.kind === 'user' && t.role === edit.role) || (edit.role === 'assignee' && t.kind === 'missing' && t.field === 'assignee');
+      return replaceSpans(q, spansOf(terms, sameChoice), written);
     }
     case 'milestone': {
       // Quoted as github.com's milestone menu writes it, unless the title holds a quote itself.
       const written = edit.title === null ? null : `milestone:${edit.title.includes('"') ? quoteValue(edit.title) : `"${edit.title}"`}`;
       if (terms === null) return written === null ? q : appendTerm(q, written);
-      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'milestone'), written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'milestone' || (t.kind === 'missing' && t.field === 'milestone')), written);
+    }
+    case 'missing': {
+      const written = edit.on ? `no:${edit.field}` : null;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      const replaced = (t: SearchTerm): boolean =>
+        (t.kind === 'missing' && t.field === edit.field) ||
+        (edit.on && (edit.field === 'milestone' ? t.kind === 'milestone' : t.kind === 'user' && t.role === 'assignee'));
+      return replaceSpans(q, spansOf(terms, replaced), written);
     }
   }
 }
@@ -143,6 +155,9 @@ export interface QuerySummary {
   assignee: string | null;
   mentions: string | null;
   milestone: string | null;
+  /** `no:milestone`, `no:assignee` at the top of the query */
+  noMilestone: boolean;
+  noAssignee: boolean;
   sort: SearchSort | null;
 }
 
@@ -164,6 +179,8 @@ export function summarizeQuery(q: string): QuerySummary {
     assignee: user('assignee'),
     mentions: user('mentions'),
     milestone: milestone?.kind === 'milestone' ? milestone.title : null,
+    noMilestone: terms.some((t) => t.kind === 'missing' && t.field === 'milestone'),
+    noAssignee: terms.some((t) => t.kind === 'missing' && t.field === 'assignee'),
     sort: parsed.result.ok ? parsed.result.query.sort : null,
   };
 }
