@@ -11,7 +11,7 @@
  * names it "v1.0" where the older #2 and #3 still say "v1.0 draft".
  */
 import { hashToken } from '../../src/server/auth/tokens';
-import type { ImportedIssue } from '../../src/server/store/import-schema';
+import type { ImportedEvent, ImportedIssue } from '../../src/server/store/import-schema';
 import type { IssueWriter, TokenStore } from '../../src/server/store/storage';
 
 export const PEOPLE_TOKENS = {
@@ -72,6 +72,12 @@ export const PLANS_ISSUES: ImportedIssue[] = [
   issue(9, { body: 'No milestone; thanks @dave' }),
 ];
 
+/** yuki was assigned #5 and unassigned since: known only from the events, as GitHub's timeline keeps them. */
+export const PLANS_EVENTS: ImportedEvent[] = [
+  { id: 7001, actor: mona, event: 'assigned', created_at: at(20), issue: { number: 5 }, assignee: { login: 'yuki', name: 'Yuki Sato' }, assigner: mona, commit_id: null },
+  { id: 7002, actor: mona, event: 'unassigned', created_at: at(21), issue: { number: 5 }, assignee: { login: 'yuki' }, assigner: mona, commit_id: null },
+];
+
 /** Known only from the private mona/hush: a stranger must not learn the login exists. */
 export const HIDDEN_LOGIN = 'quietkid';
 
@@ -80,7 +86,7 @@ export const HUSH_ISSUES: ImportedIssue[] = [
 ];
 
 export async function importPeopleRepositories(store: Pick<IssueWriter, 'importIssues'> & Pick<TokenStore, 'createToken'>, nowMs: number): Promise<void> {
-  await store.importIssues({ owner: 'mona', name: 'plans', makePrivate: false }, PLANS_ISSUES, [], nowMs);
+  await store.importIssues({ owner: 'mona', name: 'plans', makePrivate: false }, PLANS_ISSUES, [], nowMs, PLANS_EVENTS);
   await store.importIssues({ owner: 'mona', name: 'hush', makePrivate: true }, HUSH_ISSUES, [], nowMs);
   await store.createToken({ hash: hashToken(PEOPLE_TOKENS.mona), login: 'mona', name: 'mona', expiresAt: null, repos: ['mona/hush'] }, nowMs);
 }

@@ -8,11 +8,11 @@ import { NOW, type WithStorage } from './storage-under-test';
 
 export function describePeopleContract(engine: string, withStorage: WithStorage): void {
   describe(`${engine} storage: people and milestones`, () => {
-    withStorage('lists everyone assigned to an issue, open or closed, and an owner known as a person', async (s) => {
+    withStorage('lists everyone assigned to an issue, open or closed, or by an imported event, and an owner known as a person', async (s) => {
       await importPeopleRepositories(s, NOW);
       const plans = await s.findRepo('mona', 'plans');
       const logins = (await s.listAssignees(plans?.id ?? -1)).map((u) => u.login).sort();
-      expect(logins).toEqual(['Zoe', 'alice', 'bob', 'carol', 'mona']);
+      expect(logins).toEqual(['Zoe', 'alice', 'bob', 'carol', 'mona', 'yuki']);
       // An organisation owner is not assignable: octo has no row, acme is one.
       await s.importIssues({ owner: 'acme', name: 'tools', makePrivate: false }, [
         { number: 1, title: 'x', user: { login: 'acme', type: 'Organization' }, labels: [], state: 'open', locked: false, assignees: [{ login: 'dana' }], comments: 0, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', body: null },

@@ -32,12 +32,12 @@ interface MilestoneBody {
 const titles = (body: unknown) => (body as MilestoneBody[]).map((m) => m.title);
 
 describe('GET /repos/{owner}/{repo}/assignees', () => {
-  it('lists everyone assigned to an issue, open or closed, and the owner, by login without case', async () => {
+  it('lists everyone assigned to an issue, open or closed, or by an imported event, and the owner, by login without case', async () => {
     const answer = await get('/repos/mona/plans/assignees');
     expect(answer.status).toBe(200);
     const people = answer.body as Array<{ login: string; type: string; avatar_url: string; url: string }>;
-    expect(people.map((p) => p.login)).toEqual(['alice', 'bob', 'carol', 'mona', 'Zoe']);
-    expect(people[4]).toMatchObject({ type: 'User', avatar_url: `${svc.origin}/avatars/Zoe.svg`, url: `${svc.api}/users/Zoe` });
+    expect(people.map((p) => p.login)).toEqual(['alice', 'bob', 'carol', 'mona', 'yuki', 'Zoe']);
+    expect(people[5]).toMatchObject({ type: 'User', avatar_url: `${svc.origin}/avatars/Zoe.svg`, url: `${svc.api}/users/Zoe` });
   });
 
   it("pages by Link with GitHub's per_page and page", async () => {
@@ -47,7 +47,7 @@ describe('GET /repos/{owner}/{repo}/assignees', () => {
       `<${svc.api}/repos/mona/plans/assignees?per_page=2&page=2>; rel="next", <${svc.api}/repos/mona/plans/assignees?per_page=2&page=3>; rel="last"`,
     );
     const last = await get('/repos/mona/plans/assignees?per_page=2&page=3');
-    expect((last.body as Array<{ login: string }>).map((p) => p.login)).toEqual(['Zoe']);
+    expect((last.body as Array<{ login: string }>).map((p) => p.login)).toEqual(['yuki', 'Zoe']);
   });
 
   it('answers a private repository as a missing one, and lists it for a token granted it', async () => {
@@ -114,6 +114,8 @@ describe('GET /users/{username}', () => {
     // Seen first on the issue it is assigned to (created 2024-01-01).
     expect(answer.body).toMatchObject({ created_at: '2024-01-01T00:00:00Z' });
     expect((await get('/users/dave')).status).toBe(200);
+    // Assigned once by an event, unassigned since: listed by /assignees, so known here too.
+    expect((await get('/users/YUKI')).body).toMatchObject({ login: 'yuki', name: 'Yuki Sato', created_at: '2024-01-20T00:00:00Z' });
   });
 
   it('answers a login never seen, and one seen only in a private repository the caller cannot see, with the same 404', async () => {

@@ -13,17 +13,24 @@ import type { MilestoneRecord, UserRecord } from './records';
 
 /**
  * Who may be assigned in a repository, as far as the service can know: everyone assigned to
- * one of its issues or pull requests (open or closed), and its owner when the owner is known
- * as a person. An organisation owner is not assignable on GitHub, nor is a login with no row.
+ * one of its issues or pull requests (open or closed), everyone an imported `assigned` event
+ * names (assigned once, perhaps unassigned since), and its owner when the owner is known as a
+ * person. An organisation owner is not assignable on GitHub, nor is a login with no row.
+ *
+ * `eventAssignee` is the engine's expression for the login of the `assignee` in the event
+ * document `e.doc`: the one place the engines' SQL differs here (JSON paths).
  */
-export const ASSIGNEES_SQL = `
+export function assigneesSql(eventAssignee: string): string {
+  return `
   SELECT u.login, u.id, u.name, u.type FROM users u
   WHERE u.type <> 'Organization'
     AND (u.login IN (SELECT a.login FROM issue_assignees a WHERE a.repo_id = ?)
+      OR u.login IN (SELECT ${eventAssignee} FROM issue_events e WHERE e.repo_id = ? AND e.event = 'assigned')
       OR u.login IN (SELECT r.owner FROM repos r WHERE r.id = ?))`;
+}
 
 export function assigneesArgs(repoId: number): unknown[] {
-  return [repoId, repoId];
+  return [repoId, repoId, repoId];
 }
 
 /**
@@ -53,12 +60,13 @@ function visibleRepo(alias: string, privateRepoIds: readonly number[]): string {
 
 /**
  * The earliest moment a login appears in what the caller may see: as the owner of a
- * repository, or the author, an assignee or someone mentioned on an issue, or the author of a
- * comment. No row (NULL) when it appears in none: a login known only from a private
+ * repository, or the author, an assignee or someone mentioned on an issue, the assignee of an
+ * imported `assigned` event (so everyone `/assignees` lists is someone `/users` knows), or the
+ * author of a comment. No row (NULL) when it appears in none: a login known only from a private
  * repository the caller cannot see is answered as one never seen, so `GET /users/{login}`
  * cannot tell a stranger who works in private repositories (spec 4.1.8: private is missing).
  */
-export function firstSeenQuery(login: string, privateRepoIds: readonly number[]): { sql: string; args: unknown[] } {
+export function firstSeenQuery(login: string, privateRepoIds: readonly number[], eventAssignee: string): { sql: string; args: unknown[] } {
   const sources = [
     `SELECT r.created_at AS seen FROM repos r WHERE r.owner = ? AND ${visibleRepo('r', privateRepoIds)}`,
     `SELECT i.created_at AS seen FROM issues i JOIN repos r ON r.id = i.repo_id WHERE i.creator = ? AND ${visibleRepo('r', privateRepoIds)}`,
@@ -67,6 +75,8 @@ export function firstSeenQuery(login: string, privateRepoIds: readonly number[])
     `SELECT i.created_at AS seen FROM issue_mentions m JOIN issues i ON i.repo_id = m.repo_id AND i.number = m.number
        JOIN repos r ON r.id = m.repo_id WHERE m.login = ? AND ${visibleRepo('r', privateRepoIds)}`,
     `SELECT c.created_at AS seen FROM comments c JOIN repos r ON r.id = c.repo_id WHERE c.author = ? AND ${visibleRepo('r', privateRepoIds)}`,
+    `SELECT e.created_at AS seen FROM issue_events e JOIN repos r ON r.id = e.repo_id
+       WHERE e.event = 'assigned' AND ${eventAssignee} = ? AND ${visibleRepo('r', privateRepoIds)}`,
   ];
   return {
     sql: `SELECT MIN(seen) AS first_seen FROM (${sources.join('\n UNION ALL ')}) AS sightings`,

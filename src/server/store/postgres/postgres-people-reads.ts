@@ -1,7 +1,7 @@
 /** The repository's people and milestones, and who a login is, on PostgreSQL (`PeopleReader`; the SQL is ../people-queries.ts). */
 import type { MilestoneRecord, UserRecord } from '../records';
 import {
-  ASSIGNEES_SQL,
+  assigneesSql,
   assigneesArgs,
   firstSeenQuery,
   MILESTONES_SQL,
@@ -16,7 +16,13 @@ import type { PeopleReader } from '../storage';
 import { hasNul } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
-const ASSIGNEES = numberedPlaceholders(ASSIGNEES_SQL);
+/**
+ * The login of an event document's `assignee` (people-queries.ts's one engine hook): the URL
+ * markers (a U+0000 escape opening a string) go before it is read as JSON, as postgres-search.ts
+ * reads documents; citext, so it compares without case.
+ */
+const EVENT_ASSIGNEE = `(replace(e.doc, '"\\u0000', '"')::json #>> '{assignee,login}')::citext`;
+const ASSIGNEES = numberedPlaceholders(assigneesSql(EVENT_ASSIGNEE));
 const MILESTONES = numberedPlaceholders(MILESTONES_SQL);
 
 export class PostgresPeopleReads implements PeopleReader {
@@ -36,7 +42,7 @@ export class PostgresPeopleReads implements PeopleReader {
   findVisibleUser(login: string, privateRepoIds: readonly number[]): Promise<{ user: UserRecord | null; firstSeen: string } | null> {
     // PostgreSQL's text cannot hold U+0000: no stored login has one (sql.ts `hasNul`).
     if (hasNul(login)) return Promise.resolve(null);
-    const { sql, args } = firstSeenQuery(login, privateRepoIds);
+    const { sql, args } = firstSeenQuery(login, privateRepoIds, EVENT_ASSIGNEE);
     return this.tx.inSnapshot(async (snapshot) => {
       const [row] = await snapshot.query<{ first_seen: string | null }>(numberedPlaceholders(sql), args);
       if (!row?.first_seen) return null;

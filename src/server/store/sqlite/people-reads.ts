@@ -1,7 +1,7 @@
 /** The repository's people and milestones, and who a login is, on SQLite (`PeopleReader`; the SQL is ../people-queries.ts). */
 import type { MilestoneRecord, UserRecord } from '../records';
 import {
-  ASSIGNEES_SQL,
+  assigneesSql,
   assigneesArgs,
   firstSeenQuery,
   MILESTONES_SQL,
@@ -14,6 +14,10 @@ import {
 import type { PeopleReader } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { SqliteRepositories } from './repositories';
+
+/** The login of an event document's `assignee` (people-queries.ts's one engine hook); NOCASE, as logins compare. */
+const EVENT_ASSIGNEE = "json_extract(e.doc, '$.assignee.login') COLLATE NOCASE";
+const ASSIGNEES_SQL = assigneesSql(EVENT_ASSIGNEE);
 
 export class SqlitePeopleReads implements PeopleReader {
   constructor(
@@ -32,7 +36,7 @@ export class SqlitePeopleReads implements PeopleReader {
   }
 
   findVisibleUser(login: string, privateRepoIds: readonly number[]): { user: UserRecord | null; firstSeen: string } | null {
-    const { sql, args } = firstSeenQuery(login, privateRepoIds);
+    const { sql, args } = firstSeenQuery(login, privateRepoIds, EVENT_ASSIGNEE);
     // Both reads in one snapshot, so an import between them cannot pair a sighting with no row.
     return this.connection.inSnapshot(() => {
       const row = this.connection.stmt(sql).get(...args) as { first_seen: string | null } | undefined;
