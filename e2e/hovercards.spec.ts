@@ -105,6 +105,13 @@ test("a reference in the issue's title and a person in its header have cards too
 
   await page.goto(`${service.origin}/acme/rocket/issues/${titled.number}`);
   const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading.getByRole('link', { name: `#${named}`, exact: true })).toBeVisible();
+  // The title's links keep the heading within axe's rules (contrast, names), in light and dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const axe = await new AxeBuilder({ page }).include('h1').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), colorScheme).toEqual([]);
+  }
   await heading.getByRole('link', { name: `#${named}`, exact: true }).hover();
   await expect(page.getByRole('tooltip', { name: `Preview of acme/rocket#${named}` })).toBeVisible();
   await page.keyboard.press('Escape');
