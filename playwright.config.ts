@@ -25,6 +25,6 @@ export default defineConfig({
   projects: [
     { name: 'chromium' },
     // The key journeys again with the service on PostgreSQL (e2e/support/global-setup.ts starts it when this project is selected).
-    { name: POSTGRES_PROJECT, testMatch: ['browse-and-filter.spec.ts', 'token-private-repo.spec.ts', 'rate-limit.spec.ts'] },
+    { name: POSTGRES_PROJECT, testMatch: ['browse-and-filter.spec.ts', 'token-private-repo.spec.ts', 'rate-limit.spec.ts', 'people-and-milestone-menus.spec.ts'] },
   ],
 });

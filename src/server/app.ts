@@ -22,10 +22,12 @@ import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limi
 import { accountRoutes } from './routes/account';
 import { avatarRoutes } from './routes/avatars';
 import { issueRoutes } from './routes/issues';
+import { peopleRoutes } from './routes/people';
 import { readOnly } from './routes/read-only';
 import { repoRoutes } from './routes/repos';
 import { searchRoutes } from './routes/search';
 import { staticAppRoutes } from './routes/static-app';
+import { userRoutes } from './routes/users';
 import { syntheticId } from './store/build-documents';
 import { LookupCache } from './store/lookup-cache';
 import type { Storage } from './store/storage';
@@ -85,9 +87,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   api.route('/', accountRoutes(deps.store, limiters, webBase));
   api.route('/search', searchRoutes(deps.store, webBase));
+  api.route('/users', userRoutes(deps.store, webBase));
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/repos/:owner/:repo', '/repos/:owner/:repo/*'], readOnly());
   api.route('/repos/:owner/:repo', repoRoutes(deps.store, webBase));
-  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, deps.answers ?? new AnswerCache()));
+  const answers = deps.answers ?? new AnswerCache();
+  api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, answers));
+  api.route('/repos/:owner/:repo', peopleRoutes(deps.store, webBase, answers));
 
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));

@@ -10,6 +10,7 @@
 import { describeRepositoryContract } from './storage-contract-repositories';
 import { describeDeepPageContract } from './storage-contract-deep-pages';
 import { describePageContract } from './storage-contract-pages';
+import { describePeopleContract } from './storage-contract-people';
 import { describeRecordContract } from './storage-contract-records';
 import { describeSearchContract } from './storage-contract-search';
 import { withFreshStorage, type OpenStorage } from './storage-under-test';
@@ -21,4 +22,5 @@ export function describeStorageContract(engine: string, open: OpenStorage): void
   describeDeepPageContract(engine, withStorage);
   describeSearchContract(engine, withStorage);
   describeRecordContract(engine, withStorage);
+  describePeopleContract(engine, withStorage);
 }

@@ -7,6 +7,7 @@
  */
 import { API_VERSION, API_VERSION_HEADER, MEDIA_TYPE } from '../../shared/api-constants';
 import { ApiError, NetworkError } from './api-errors';
+import { maxAgeSeconds } from './cache-control';
 import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions, SearchIssuesRequest, SearchIssuesResult } from './api-types';
 import type { EtagStore, StoredResponse } from './etag-store';
 import { parseLinkHeader } from './link-header';
@@ -102,6 +103,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...fromStore<T>(stored, { status: 304, url: finalUrl, notModified: true, offline: false }),
         rateLimit,
         movedTo: movedTo(url, response, stored.body),
+        maxAgeSeconds: maxAgeSeconds(response.headers.get('cache-control')),
       };
     }
 
@@ -131,6 +133,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       notModified: false,
       offline: false,
       movedTo: movedTo(url, response, data),
+      maxAgeSeconds: maxAgeSeconds(response.headers.get('cache-control')),
     };
   }
 

@@ -36,6 +36,12 @@ export interface ApiResponse<T> {
   offline: boolean;
   /** set when the request was redirected because the repository moved (301): the new `owner/name` */
   movedTo: string | null;
+  /**
+   * The answer's `Cache-Control: max-age` (seconds), on a 200 or a 304: how long it may be used
+   * without asking again (hovercards ask no sooner). Absent or null when the service sent none
+   * or the answer came from the device's copies.
+   */
+  maxAgeSeconds?: number | null;
 }
 
 export interface RequestOptions {

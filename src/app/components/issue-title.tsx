@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Span } from '../../shared/search-query';
 
 /** Marks the parts of `text` a search matched; a function so the list can share one per query. */
@@ -27,7 +28,12 @@ function Marked({ text, highlight }: { text: string; highlight: TitleHighlighter
  * parser is needed for this one rule, so the list's first paint stays small.
  * In a search, the words it matched are marked.
  */
-export function IssueTitle({ title, highlight }: { title: string; highlight?: TitleHighlighter | undefined }) {
+export function IssueTitle({ title, highlight, renderPlain }: {
+  title: string;
+  highlight?: TitleHighlighter | undefined;
+  /** renders the text outside backticks (the issue page links its `#123` references); code is never touched */
+  renderPlain?: (text: string) => React.ReactNode;
+}) {
   const parts = title.split('`');
   // An odd number of backticks leaves the last one unpaired: it stays a literal backtick.
   const paired = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
@@ -38,6 +44,8 @@ export function IssueTitle({ title, highlight }: { title: string; highlight?: Ti
           <code key={i} className="rounded bg-fg/10 px-1 py-px font-mono text-[0.9em]">
             <Marked text={part} highlight={highlight} />
           </code>
+        ) : renderPlain ? (
+          <Fragment key={i}>{renderPlain(part)}</Fragment>
         ) : (
           <Marked key={i} text={part} highlight={highlight} />
         ),

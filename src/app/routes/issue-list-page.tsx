@@ -15,8 +15,10 @@ import { ValidationError } from '../api/api-errors';
 import { useHotkeys } from '../hooks/use-hotkeys';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { importOutlastingOutage } from '../lib/import-outlasting-outage';
-import { DEFAULT_SUMMARY, LabelMenu, PeopleMenu, PerPageSelect, SortSelect, StateTabs, TypeTabs } from '../features/issues/filter-controls';
+import { DEFAULT_SUMMARY, LabelMenu, PerPageSelect, SortSelect, StateTabs, TypeTabs } from '../features/issues/filter-controls';
 import type { EditQuery } from '../features/issues/query-edit';
+import { MilestoneMenu } from '../features/issues/milestone-menu';
+import { PersonMenu } from '../features/issues/person-menu';
 import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { PagedIssueList } from '../features/issues/paged-issue-list';
 import { refusalMessage } from '../features/issues/list-heading';
@@ -125,7 +127,9 @@ export function IssueListPage() {
           <StateTabs state={summary.state} to={stateTo} />
           <TypeTabs type={summary.type} onEdit={onEdit} />
           <LabelMenu owner={owner} repo={repo} selected={summary.labels} onEdit={onEdit} />
-          <PeopleMenu summary={summary} onEdit={onEdit} />
+          <MilestoneMenu owner={owner} repo={repo} selected={summary.milestone} none={summary.noMilestone} onEdit={onEdit} />
+          <PersonMenu owner={owner} repo={repo} role="author" selected={summary.author} onEdit={onEdit} />
+          <PersonMenu owner={owner} repo={repo} role="assignee" selected={summary.assignee} none={summary.noAssignee} onEdit={onEdit} />
           <SortSelect summary={summary} searching={view.route?.kind === 'search'} onEdit={onEdit} />
           <PerPageSelect perPage={view.perPage} onChange={(perPage) => void setSearchParams(withParams(searchParams, { per_page: perPage }))} />
           {filtered ? (

@@ -1,7 +1,7 @@
 /** The shell of every page: skip link, header (product, repository, rate-limit gauge, Settings), notices, main. */
 import clsx from 'clsx';
 import { GearIcon, IssueOpenedIcon, LockIcon, RepoIcon, XIcon } from '../components/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate, useNavigation, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
@@ -9,8 +9,17 @@ import { useHotkeys } from '../hooks/use-hotkeys';
 import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../app-paths';
+import { importOutlastingOutage } from '../lib/import-outlasting-outage';
 import { useCredentialsNotice } from '../services/use-services';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
+
+/**
+ * Hovercards listen on the whole document; they are a chunk of their own, loaded after the
+ * first paint (its script budget: docs/performance.md), as a pointer rarely rests on a
+ * reference before then.
+ */
+const loadHovercards = () => import('../features/hovercards/hovercard-layer');
+const HovercardLayer = lazy(async () => ({ default: (await importOutlastingOutage(loadHovercards)).HovercardLayer }));
 
 /** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */
 function ViewGauge() {
@@ -121,6 +130,9 @@ export function RootLayout() {
         Issuescope reads issues through a GitHub-compatible API. Press <kbd className="font-mono">?</kbd> for shortcuts.
       </footer>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <Suspense fallback={null}>
+        <HovercardLayer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

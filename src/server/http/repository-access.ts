@@ -14,6 +14,9 @@ export function docForPath(path: string): string {
   if (/\/issues\/[^/]+\/?$/.test(path)) return DOCS.getIssue;
   if (/\/issues\/?$/.test(path)) return DOCS.listIssues;
   if (/\/labels\/?$/.test(path)) return DOCS.listLabels;
+  if (/\/assignees\/?$/.test(path)) return DOCS.listAssignees;
+  if (/\/milestones\/[^/]+\/?$/.test(path)) return DOCS.getMilestone;
+  if (/\/milestones\/?$/.test(path)) return DOCS.listMilestones;
   if (/^\/api\/repos\/[^/]+\/[^/]+\/?$/.test(path)) return DOCS.getRepo;
   return DOCS.root;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../../../test-support/server/github-openapi';
 import { importHistoryRepository } from '../../../test-support/server/history-repository';
+import { HIDDEN_LOGIN, importPeopleRepositories, PEOPLE_TOKENS } from '../../../test-support/server/people-repository';
 import { importRichRepositories, RECORDED_REPO } from '../../../test-support/server/rich-repository';
 import { importSearchRepositories } from '../../../test-support/server/search-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
@@ -20,6 +21,10 @@ const ops = githubOperations(
   'issues/list-events-for-timeline',
   'issues/list-events',
   'issues/list-events-for-repo',
+  'issues/list-assignees',
+  'issues/list-milestones',
+  'issues/get-milestone',
+  'users/get-by-username',
 );
 
 // The timeline's item schema is an `anyOf` that some near-empty shapes satisfy: each item is
@@ -46,6 +51,7 @@ beforeAll(async () => {
   await importRichRepositories(store, Date.now());
   await importHistoryRepository(store, Date.now());
   await importSearchRepositories(store, Date.now(), { bulk: false });
+  await importPeopleRepositories(store, Date.now());
   await store.close();
 }, 60_000);
 afterAll(() => svc.close());
@@ -185,6 +191,57 @@ describe('the other endpoints against their operations', () => {
     expectConforms(ops['repos/get'], await get('/repos/octo/secret', auth(TOKENS.alice)), 'private repository');
     expectConforms(ops['users/get-authenticated'], await get('/user', auth(TOKENS.alice)), '/user');
     expectConforms(ops['rate-limit/get'], await get('/rate_limit'), '/rate_limit');
+  });
+});
+
+describe("the repository's people and milestones, and users, against their operations", () => {
+  it("answers assignees with GitHub's issues/list-assignees: 200 and 404", async () => {
+    const op = ops['issues/list-assignees'];
+    for (const [path, headers] of [['/repos/mona/plans/assignees', {}], ['/repos/octo/rich/assignees', {}], ['/repos/mona/hush/assignees', auth(PEOPLE_TOKENS.mona)]] as const) {
+      const answer = await get(path, headers);
+      expect(answer.status, path).toBe(200);
+      expect((answer.body as unknown[]).length, path).toBeGreaterThan(0);
+      expectConforms(op, answer, path);
+    }
+    for (const path of ['/repos/mona/hush/assignees', '/repos/mona/nope/assignees']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expectConforms(op, missing, path);
+    }
+  });
+
+  it("answers milestones with GitHub's issues/list-milestones and issues/get-milestone: 200 and 404", async () => {
+    for (const path of ['/repos/mona/plans/milestones?state=all', '/repos/octo/rich/milestones?state=all&sort=completeness']) {
+      const answer = await get(path);
+      expect((answer.body as unknown[]).length, path).toBeGreaterThan(0);
+      expectConforms(ops['issues/list-milestones'], answer, path);
+    }
+    // octo/rich's #2 carries a milestone imported without a creator or dates.
+    for (const path of ['/repos/mona/plans/milestones/1', '/repos/mona/plans/milestones/4', '/repos/octo/rich/milestones/3']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expectConforms(ops['issues/get-milestone'], answer, path);
+    }
+    for (const path of ['/repos/mona/plans/milestones/99', '/repos/mona/hush/milestones/1']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expectConforms(ops['issues/get-milestone'], missing, path);
+    }
+    expectConforms(ops['issues/list-milestones'], await get('/repos/mona/hush/milestones'), 'hidden milestones');
+  });
+
+  it("answers users with GitHub's users/get-by-username: 200 and 404", async () => {
+    const op = ops['users/get-by-username'];
+    for (const [path, headers] of [['/users/mona', {}], ['/users/dependabot[bot]', {}], ['/users/zoe', {}], [`/users/${HIDDEN_LOGIN}`, auth(PEOPLE_TOKENS.mona)]] as const) {
+      const answer = await get(path, headers);
+      expect(answer.status, path).toBe(200);
+      expectConforms(op, answer, path);
+    }
+    for (const path of ['/users/no-such-person', `/users/${HIDDEN_LOGIN}`]) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expectConforms(op, missing, path);
+    }
   });
 });
 

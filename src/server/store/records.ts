@@ -51,6 +51,18 @@ export interface UserRecord {
   type: 'User' | 'Bot' | 'Organization';
 }
 
+/**
+ * A milestone as the issues carrying it know it (store/people-queries.ts): the stored copy of
+ * GitHub's milestone object (URL markers not yet filled) and its counts of open and closed
+ * issues and pull requests, counted from those issues.
+ */
+export interface MilestoneRecord {
+  number: number;
+  openIssues: number;
+  closedIssues: number;
+  document: Record<string, unknown>;
+}
+
 export interface ImportOptions {
   owner: string;
   name: string;

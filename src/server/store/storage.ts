@@ -17,6 +17,7 @@ import type {
   ImportOptions,
   ImportResult,
   LabelPage,
+  MilestoneRecord,
   MirrorRecord,
   MirrorWalk,
   MirrorWalkName,
@@ -54,6 +55,23 @@ export interface IssueReader {
   listIssueEvents(repoId: number, number: number | null, params: PageParams): Awaitable<DocumentPage>;
   /** open issues and pull requests, as GitHub's `open_issues_count` counts them */
   openIssueCount(repoId: number): Awaitable<number>;
+}
+
+/**
+ * The people and milestones a repository's issues name, and who a login is
+ * (`/assignees`, `/milestones`, `/users/{login}`). Lists are whole: they are
+ * as small as a repository's team and its plans, and routes order and page them.
+ */
+export interface PeopleReader {
+  /** everyone assigned to one of its issues or pull requests, and its owner when a person (store/people-queries.ts) */
+  listAssignees(repoId: number): Awaitable<UserRecord[]>;
+  /** every milestone one of its issues or pull requests carries, with their counts */
+  listMilestones(repoId: number): Awaitable<MilestoneRecord[]>;
+  /**
+   * When the caller could first have seen `login` (ISO), in a public repository or one of
+   * `privateRepoIds`, with the user's row when there is one; null when it appears in none.
+   */
+  findVisibleUser(login: string, privateRepoIds: readonly number[]): Awaitable<{ user: UserRecord | null; firstSeen: string } | null>;
 }
 
 /** `GET /search/issues` over every repository the caller may see. */
@@ -119,7 +137,7 @@ export interface ChangeSignal {
 
 /** Everything stored, on one engine. */
 export interface Storage
-  extends RepositoryReader, IssueReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
+  extends RepositoryReader, IssueReader, PeopleReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
   /**
    * Runs `work` as one transaction: every write it makes through `storage` is
    * stored, or none. `work` awaits only `storage` (SQLite holds the transaction

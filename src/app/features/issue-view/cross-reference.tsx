@@ -48,7 +48,7 @@ export function CrossReference({ issue, owner, repo }: { issue: Issue & { reposi
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : from !== null ? (
-        <Link to={issueViewPath(from.owner, from.name, issue.number)} className={className}>
+        <Link to={issueViewPath(from.owner, from.name, issue.number)} data-hovercard="issue" className={className}>
           {text}
         </Link>
       ) : (

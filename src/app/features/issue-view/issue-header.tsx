@@ -6,6 +6,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../lib/time-format';
 import { IssueStateBadge } from '../issues/issue-state-icon';
 import { PersonLink } from './person-link';
+import { linkTitleReferences } from './title-references';
 
 /** How the issue ended, for the header: merged (a pull request) or closed, by whom when known, and when. */
 function Ending({ issue, owner, repo }: { issue: Issue & IssueClosedBy; owner: string; repo: string }) {
@@ -42,7 +43,7 @@ export function IssueHeader({ issue, owner, repo, kind, refreshing }: {
       {refreshing ? <ProgressBar label={`Refreshing the ${kind}`} /> : null}
       <h1 className="text-2xl leading-tight font-normal break-words sm:text-[28px]">
         {/* The number never wraps onto a line of its own: a no-break space holds it to the title's last word. */}
-        <span className="font-semibold"><IssueTitle title={issue.title} /></span>{'\u00A0'}<span className="whitespace-nowrap text-fg-muted">#{issue.number}</span>
+        <span className="font-semibold"><IssueTitle title={issue.title} renderPlain={(text) => linkTitleReferences(text, owner, repo)} /></span>{'\u00A0'}<span className="whitespace-nowrap text-fg-muted">#{issue.number}</span>
       </h1>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
         <IssueStateBadge issue={issue} />

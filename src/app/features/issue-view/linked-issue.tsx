@@ -16,7 +16,7 @@ export function LinkedIssue({ issue, owner, repo }: { issue: IssueReference; own
     : null;
   const target = elsewhere ?? { owner, repo };
   return (
-    <Link to={issueViewPath(target.owner, target.repo, issue.number)} className="font-semibold break-words text-fg hover:text-accent hover:underline">
+    <Link to={issueViewPath(target.owner, target.repo, issue.number)} data-hovercard="issue" className="font-semibold break-words text-fg hover:text-accent hover:underline">
       <span className="text-fg-muted">{elsewhere ? `${elsewhere.owner}/${elsewhere.repo}#${issue.number}` : `#${issue.number}`}</span> <IssueTitle title={issue.title} />
     </Link>
   );

@@ -27,6 +27,7 @@ export function PersonLink({ user, owner, repo, avatarSize, className }: {
     <Link
       to={authorListPath(owner, repo, user.login)}
       aria-label={personLinkLabel(user.login)}
+      data-hovercard-login={user.login}
       className={clsx('inline-flex max-w-full items-center gap-1 align-bottom font-semibold text-fg hover:text-accent hover:underline', className)}
     >
       {avatarSize !== undefined ? <Avatar login={user.login} url={user.avatar_url} size={avatarSize} decorative /> : null}

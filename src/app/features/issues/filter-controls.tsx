@@ -4,7 +4,7 @@
  * own in the query text and keeps the rest as typed (./query-edit).
  */
 import clsx from 'clsx';
-import { PersonIcon, TagIcon, TriangleDownIcon } from '../../components/icons';
+import { TagIcon, TriangleDownIcon } from '../../components/icons';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { Link, type To } from 'react-router';
@@ -20,14 +20,13 @@ import type { EditQuery, QuerySummary } from './query-edit';
  */
 const loadMenuBodies = () => import('./filter-menu-bodies');
 const LabelMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadMenuBodies)).LabelMenuBody }));
-const PeopleMenuBody = lazy(async () => ({ default: (await importOutlastingOutage(loadMenuBodies)).PeopleMenuBody }));
 
-function MenuLoading() {
+export function MenuLoading() {
   return <p className="p-3 text-fg-muted">Loading…</p>;
 }
 
 /** What the controls show of the default query, known without the parser. */
-export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: 'issue', labels: [], author: null, assignee: null, mentions: null, sort: null };
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: 'issue', labels: [], author: null, assignee: null, mentions: null, milestone: null, noMilestone: false, noAssignee: false, sort: null };
 
 type StateTab = 'open' | 'closed' | 'all';
 
@@ -72,11 +71,14 @@ export function TypeTabs({ type, onEdit }: { type: 'issue' | 'pr' | null; onEdit
   );
 }
 
-function Menu({ label, icon, count, onToggle, children, align = 'left' }: {
+/** A filter-bar menu: a `<details>` whose button shows a count of what is chosen, dismissed on Escape or a click outside. */
+export function Menu({ label, icon, count, onToggle, children, align = 'left', onPrepare = () => void loadMenuBodies() }: {
   label: string;
   icon: ReactNode;
   count: number;
   onToggle: (open: boolean) => void;
+  /** fetches the menu's lazy contents ahead, when the pointer or focus reaches its button */
+  onPrepare?: () => void;
   children: ReactNode;
   align?: 'left' | 'right';
 }) {
@@ -86,8 +88,8 @@ function Menu({ label, icon, count, onToggle, children, align = 'left' }: {
     <details ref={ref} className="relative" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary
         className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden"
-        onPointerEnter={() => void loadMenuBodies()}
-        onFocus={() => void loadMenuBodies()}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
       >
         {icon}
         {label}
@@ -124,29 +126,6 @@ export function LabelMenu({ owner, repo, selected, onEdit }: { owner: string; re
       {opened ? (
         <Suspense fallback={<MenuLoading />}>
           <LabelMenuBody owner={owner} repo={repo} open={open} selected={selected} onEdit={onEdit} idBase={id} />
-        </Suspense>
-      ) : null}
-    </Menu>
-  );
-}
-
-/** Author, assignee and mention qualifiers: applied together with a button. */
-export function PeopleMenu({ summary, onEdit }: { summary: QuerySummary; onEdit: EditQuery }) {
-  const [opened, setOpened] = useState(false);
-  const count = [summary.author, summary.assignee, summary.mentions].filter((v) => v !== null).length;
-  return (
-    <Menu
-      label="People"
-      icon={<PersonIcon size={16} aria-hidden="true" />}
-      count={count}
-      align="right"
-      onToggle={(isOpen) => {
-        if (isOpen) setOpened(true);
-      }}
-    >
-      {opened ? (
-        <Suspense fallback={<MenuLoading />}>
-          <PeopleMenuBody summary={summary} onEdit={onEdit} />
         </Suspense>
       ) : null}
     </Menu>

@@ -1,16 +1,16 @@
 /**
- * The contents of the filter bar's Labels and People menus. They are only
+ * The contents of the filter bar's Labels menu. They are only
  * seen once a menu opens, so they are a lazy chunk (see ./filter-controls),
  * off the issue list's first paint.
  */
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CheckIcon } from '../../components/page-icons';
 import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
 import { clockTime } from '../../lib/time-format';
 import { useRepoLabels } from '../repository/use-repo-labels';
-import type { EditQuery, QueryEdit, QuerySummary } from './query-edit';
+import type { EditQuery } from './query-edit';
 
 /** The repository's labels, fetched while the menu is open; checking one adds `label:name` to the query. */
 export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {
@@ -89,47 +89,5 @@ export function LabelMenuBody({ owner, repo, open, selected, onEdit, idBase }: {
         </div>
       ) : null}
     </>
-  );
-}
-
-/** Author, assignee and mention fields, applied together with a button. */
-export function PeopleMenuBody({ summary, onEdit }: { summary: QuerySummary; onEdit: EditQuery }) {
-  const id = useId();
-  const { author, assignee, mentions } = summary;
-  return (
-    <form
-      // A new query resets the fields (edited in the box meanwhile).
-      key={`${author}|${assignee}|${mentions}`}
-      className="space-y-3 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        const read = (name: string): string | null => {
-          const value = String(data.get(name) ?? '').trim().replace(/^@/, '');
-          return value === '' ? null : value;
-        };
-        const roles = ['author', 'assignee', 'mentions'] as const;
-        onEdit(roles.map((role): QueryEdit => ({ kind: 'user', role, login: read(role) })));
-        event.currentTarget.closest('details')?.removeAttribute('open');
-      }}
-    >
-      {(
-        [
-          ['author', 'Author', author, 'login'],
-          ['assignee', 'Assignee', assignee, 'login'],
-          ['mentions', 'Mentions', mentions, 'login'],
-        ] as const
-      ).map(([name, label, value, hint]) => (
-        <div key={name}>
-          <label htmlFor={`${id}-${name}`} className="mb-1 block text-xs font-semibold">
-            {label}
-          </label>
-          <input id={`${id}-${name}`} name={name} defaultValue={value ?? ''} className="input" placeholder={hint} autoComplete="off" spellCheck={false} />
-        </div>
-      ))}
-      <button type="submit" className="btn btn-primary w-full">
-        Apply
-      </button>
-    </form>
   );
 }

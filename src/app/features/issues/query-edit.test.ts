@@ -58,7 +58,26 @@ describe('the controls edit the query text', () => {
       author: 'alice',
       assignee: null,
       mentions: null,
+      milestone: null,
+      noMilestone: false,
+      noAssignee: false,
       sort: { field: 'created', order: 'asc' },
     });
+    expect(summarizeQuery('milestone:"v1.0 beta" is:open').milestone).toBe('v1.0 beta');
+  });
+
+  it("writes the milestone menu's choice quoted, in place of the one there, or removes it", () => {
+    expect(editQuery('is:open crash', { kind: 'milestone', title: 'v1.0' })).toBe('is:open crash milestone:"v1.0"');
+    expect(editQuery('milestone:"v1.0" is:open', { kind: 'milestone', title: 'Launch day' })).toBe('milestone:"Launch day" is:open');
+    expect(editQuery('is:open milestone:v1.0 crash', { kind: 'milestone', title: null })).toBe('is:open crash');
+    expect(editQuery('is:open no:milestone', { kind: 'milestone', title: 'v1.0' })).toBe('is:open milestone:"v1.0"');
+  });
+
+  it('writes "no milestone" and "assigned to nobody" in place of a milestone or an assignee, and the other way round', () => {
+    expect(editQuery('is:open milestone:"v1.0" crash', { kind: 'missing', field: 'milestone', on: true })).toBe('is:open no:milestone crash');
+    expect(editQuery('is:open assignee:carol', { kind: 'missing', field: 'assignee', on: true })).toBe('is:open no:assignee');
+    expect(editQuery('is:open no:assignee', { kind: 'user', role: 'assignee', login: 'carol' })).toBe('is:open assignee:carol');
+    expect(editQuery('is:open no:assignee no:milestone', { kind: 'missing', field: 'assignee', on: false })).toBe('is:open no:milestone');
+    expect(summarizeQuery('is:open no:assignee no:label')).toMatchObject({ noAssignee: true, noMilestone: false });
   });
 });

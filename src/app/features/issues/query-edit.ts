@@ -13,6 +13,9 @@ export type QueryEdit =
   | { kind: 'type'; value: 'issue' | 'pr' | null }
   | { kind: 'label'; name: string; on: boolean }
   | { kind: 'user'; role: 'author' | 'assignee' | 'mentions'; login: string | null }
+  | { kind: 'milestone'; title: string | null }
+  /** `no:milestone`, `no:assignee`: github.com's "No milestone" and "Assigned to nobody" */
+  | { kind: 'missing'; field: 'milestone' | 'assignee'; on: boolean }
   | { kind: 'sort'; value: SearchSort | null };
 
 /** Applies one or more changes to the query (in order) and shows the result. */
@@ -128,7 +131,23 @@ export function editQuery(q: string, edit: QueryEdit): string {
     case 'user': {
       const written = edit.login === null ? null : `${edit.role}:${quoteValue(edit.login.replace(/^@(?!me$)/i, ''))}`;
       if (terms === null) return written === null ? q : appendTerm(q, written);
-      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'user' && t.role === edit.role), written);
+      // An assignee chosen replaces "assigned to nobody", as one choice of one menu.
+      const sameChoice = (t: SearchTerm): boolean => (t.kind === 'user' && t.role === edit.role) || (edit.role === 'assignee' && t.kind === 'missing' && t.field === 'assignee');
+      return replaceSpans(q, spansOf(terms, sameChoice), written);
+    }
+    case 'milestone': {
+      // Quoted as github.com's milestone menu writes it, unless the title holds a quote itself.
+      const written = edit.title === null ? null : `milestone:${edit.title.includes('"') ? quoteValue(edit.title) : `"${edit.title}"`}`;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'milestone' || (t.kind === 'missing' && t.field === 'milestone')), written);
+    }
+    case 'missing': {
+      const written = edit.on ? `no:${edit.field}` : null;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      const replaced = (t: SearchTerm): boolean =>
+        (t.kind === 'missing' && t.field === edit.field) ||
+        (edit.on && (edit.field === 'milestone' ? t.kind === 'milestone' : t.kind === 'user' && t.role === 'assignee'));
+      return replaceSpans(q, spansOf(terms, replaced), written);
     }
   }
 }
@@ -141,6 +160,10 @@ export interface QuerySummary {
   author: string | null;
   assignee: string | null;
   mentions: string | null;
+  milestone: string | null;
+  /** `no:milestone`, `no:assignee` at the top of the query */
+  noMilestone: boolean;
+  noAssignee: boolean;
   sort: SearchSort | null;
 }
 
@@ -153,6 +176,7 @@ export function summarizeQuery(q: string): QuerySummary {
   };
   const state = terms.find((t) => t.kind === 'state');
   const type = terms.find((t) => t.kind === 'type');
+  const milestone = terms.find((t) => t.kind === 'milestone');
   return {
     state: state?.kind === 'state' ? state.value : null,
     type: type?.kind === 'type' ? type.value : null,
@@ -160,6 +184,9 @@ export function summarizeQuery(q: string): QuerySummary {
     author: user('author'),
     assignee: user('assignee'),
     mentions: user('mentions'),
+    milestone: milestone?.kind === 'milestone' ? milestone.title : null,
+    noMilestone: terms.some((t) => t.kind === 'missing' && t.field === 'milestone'),
+    noAssignee: terms.some((t) => t.kind === 'missing' && t.field === 'assignee'),
     sort: parsed.result.ok ? parsed.result.query.sort : null,
   };
 }

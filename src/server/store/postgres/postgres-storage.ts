@@ -16,6 +16,7 @@ import type {
   ImportOptions,
   ImportResult,
   LabelPage,
+  MilestoneRecord,
   MirrorRecord,
   MirrorWalk,
   MirrorWalkName,
@@ -35,6 +36,7 @@ import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
 import { PostgresMirrorState } from './postgres-mirror-state';
+import { PostgresPeopleReads } from './postgres-people-reads';
 import { PostgresTokenStore } from './postgres-token-store';
 import { describePostgresUrl } from './postgres-url';
 import type { Sql } from './sql';
@@ -94,6 +96,7 @@ export async function openPostgresStorage(url: string, options: PostgresOpenOpti
 
 export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
+  private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
   private readonly tokens: PostgresTokenStore;
   private readonly counters: PostgresCounterStore;
@@ -107,6 +110,7 @@ export class PostgresStorage implements Storage {
     private readonly pool: pg.Pool | null,
   ) {
     this.reads = new PostgresIssueReads(tx);
+    this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
     this.tokens = new PostgresTokenStore(tx);
     this.counters = new PostgresCounterStore(tx);
@@ -179,6 +183,18 @@ export class PostgresStorage implements Storage {
 
   openIssueCount(repoId: number): Promise<number> {
     return this.reads.openIssueCount(repoId);
+  }
+
+  listAssignees(repoId: number): Promise<UserRecord[]> {
+    return this.people.listAssignees(repoId);
+  }
+
+  listMilestones(repoId: number): Promise<MilestoneRecord[]> {
+    return this.people.listMilestones(repoId);
+  }
+
+  findVisibleUser(login: string, privateRepoIds: readonly number[]): Promise<{ user: UserRecord | null; firstSeen: string } | null> {
+    return this.people.findVisibleUser(login, privateRepoIds);
   }
 
   searchIssues(request: SearchRequest): Promise<SearchPage> {

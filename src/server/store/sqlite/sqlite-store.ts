@@ -15,6 +15,7 @@ import type {
   ImportOptions,
   ImportResult,
   LabelPage,
+  MilestoneRecord,
   MirrorRecord,
   MirrorWalk,
   MirrorWalkName,
@@ -33,6 +34,7 @@ import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
 import { SqliteMirrorState } from './mirror-state';
+import { SqlitePeopleReads } from './people-reads';
 import { SqliteRepositories } from './repositories';
 import { SqliteTokenStore } from './token-store';
 import type { Storage } from '../storage';
@@ -55,6 +57,7 @@ export class SqliteStore implements Storage {
   private readonly caches: DerivedCaches;
   private readonly repos: SqliteRepositories;
   private readonly reads: SqliteIssueReads;
+  private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
   private readonly mirrors: SqliteMirrorState;
   private readonly tokens: SqliteTokenStore;
@@ -69,6 +72,7 @@ export class SqliteStore implements Storage {
     this.caches = new DerivedCaches(this.connection);
     this.repos = new SqliteRepositories(this.connection);
     this.reads = new SqliteIssueReads(this.connection, this.caches);
+    this.people = new SqlitePeopleReads(this.connection, this.repos);
     this.writer = new SqliteIssueWriter(this.connection, this.caches, this.repos, this.reads);
     this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.repos, this.writer);
     this.tokens = new SqliteTokenStore(this.connection, this.caches, this.repos);
@@ -125,6 +129,18 @@ export class SqliteStore implements Storage {
 
   openIssueCount(repoId: number): number {
     return this.reads.openIssueCount(repoId);
+  }
+
+  listAssignees(repoId: number): UserRecord[] {
+    return this.people.listAssignees(repoId);
+  }
+
+  listMilestones(repoId: number): MilestoneRecord[] {
+    return this.people.listMilestones(repoId);
+  }
+
+  findVisibleUser(login: string, privateRepoIds: readonly number[]): { user: UserRecord | null; firstSeen: string } | null {
+    return this.people.findVisibleUser(login, privateRepoIds);
   }
 
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number, events: ImportedEvent[] = []): ImportResult {
