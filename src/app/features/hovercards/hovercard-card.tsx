@@ -13,6 +13,8 @@ import { useConnection } from '../../services/app-services-context';
 import { issueDetailQuery } from '../issues/issue-queries';
 import { IssueStateIcon } from '../issues/issue-state-icon';
 import { issueState } from '../issues/issue-state';
+import { clockTime } from '../../lib/time-format';
+import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { freshFor, userQuery } from '../repository/people-queries';
 import type { HovercardTarget } from './hovercard-target';
@@ -26,8 +28,9 @@ function Loading() {
   );
 }
 
-function Problem({ error, missing, blocked }: { error: Error | null; missing: string; blocked: boolean }) {
+function Problem({ error, missing, blocked, heldUntil }: { error: Error | null; missing: string; blocked: boolean; heldUntil: number | null }) {
   if (blocked) return <p className="text-fg-muted">The rate limit is spent: this card loads once it resets.</p>;
+  if (heldUntil !== null && error === null) return <p className="text-fg-muted">This card waits for credits: fewer than a tenth of the rate limit is left, and it goes to what you open. It loads at {clockTime(heldUntil)}.</p>;
   if (error instanceof NotFoundError) return <p className="text-fg-muted">{missing}</p>;
   return <p className="text-danger">Could not load this card: {error?.message ?? 'unknown error'}</p>;
 }
@@ -35,11 +38,13 @@ function Problem({ error, missing, blocked }: { error: Error | null; missing: st
 function IssueCard({ target }: { target: Extract<HovercardTarget, { kind: 'issue' }> }) {
   const connection = useConnection();
   const block = useRateLimitBlock();
-  const issue = useQuery({ ...issueDetailQuery(connection, target.owner, target.repo, target.number), staleTime: freshFor, enabled: block === null });
+  // A card is not what the reader asked for first: under a tenth of the budget left, it waits.
+  const { allowed, heldUntil } = useSecondaryRequest('hovercards', 'core', block === null);
+  const issue = useQuery({ ...issueDetailQuery(connection, target.owner, target.repo, target.number), staleTime: freshFor, enabled: block === null && allowed });
   const data = issue.data?.data;
   if (!data) {
-    return issue.isError || block !== null ? (
-      <Problem error={issue.error} blocked={block !== null && !issue.isError} missing={`${target.owner}/${target.repo}#${target.number} does not exist here, or is private.`} />
+    return issue.isError || block !== null || heldUntil !== null ? (
+      <Problem error={issue.error} blocked={block !== null && !issue.isError} heldUntil={heldUntil} missing={`${target.owner}/${target.repo}#${target.number} does not exist here, or is private.`} />
     ) : (
       <Loading />
     );
@@ -69,11 +74,12 @@ function IssueCard({ target }: { target: Extract<HovercardTarget, { kind: 'issue
 function UserCard({ target }: { target: Extract<HovercardTarget, { kind: 'user' }> }) {
   const connection = useConnection();
   const block = useRateLimitBlock();
-  const user = useQuery({ ...userQuery(connection, target.login), enabled: block === null });
+  const { allowed, heldUntil } = useSecondaryRequest('hovercards', 'core', block === null);
+  const user = useQuery({ ...userQuery(connection, target.login), enabled: block === null && allowed });
   const data = user.data?.data;
   if (!data) {
-    return user.isError || block !== null ? (
-      <Problem error={user.error} blocked={block !== null && !user.isError} missing={`@${target.login} is not known to this service.`} />
+    return user.isError || block !== null || heldUntil !== null ? (
+      <Problem error={user.error} blocked={block !== null && !user.isError} heldUntil={heldUntil} missing={`@${target.login} is not known to this service.`} />
     ) : (
       <Loading />
     );

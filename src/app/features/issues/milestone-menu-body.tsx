@@ -6,6 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Milestone } from '../../../shared/wire-types';
 import { useConnection } from '../../services/app-services-context';
+import { clockTime } from '../../lib/time-format';
+import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { milestonesQuery } from '../repository/people-queries';
 import { ChoiceList, type Choice } from './choice-list';
@@ -38,7 +40,9 @@ function milestoneChoice(m: Milestone): Choice {
 export function MilestoneMenuBody({ owner, repo, open, selected, none, onEdit }: { owner: string; repo: string; open: boolean; selected: string | null; none: boolean; onEdit: EditQuery }) {
   const connection = useConnection();
   const block = useRateLimitBlock();
-  const milestones = useQuery({ ...milestonesQuery(connection, owner, repo), enabled: open && block === null });
+  // A menu's contents are not what the reader asked for first: under a tenth of the budget left, they wait.
+  const { allowed, heldUntil } = useSecondaryRequest('the milestone menu', 'core', open && block === null);
+  const milestones = useQuery({ ...milestonesQuery(connection, owner, repo), enabled: open && block === null && allowed });
   const all = milestones.data?.data ?? [];
   // The service lists open ones by due date; closed ones follow, as github.com's menu puts them.
   const ordered = [...all.filter((m) => m.state === 'open'), ...all.filter((m) => m.state !== 'open')];
@@ -50,8 +54,16 @@ export function MilestoneMenuBody({ owner, repo, open, selected, none, onEdit }:
       findLabel="Find a milestone"
       choices={ordered.map(milestoneChoice)}
       selected={selected}
-      loading={milestones.isPending && open && block === null}
-      error={milestones.isError ? `Could not load the milestones: ${milestones.error.message}` : block !== null && !milestones.data ? 'The rate limit is spent: the milestones load once it resets.' : null}
+      loading={milestones.isPending && open && block === null && allowed}
+      error={
+        milestones.isError
+          ? `Could not load the milestones: ${milestones.error.message}`
+          : block !== null && !milestones.data
+            ? 'The rate limit is spent: the milestones load once it resets.'
+            : heldUntil !== null && !milestones.data
+              ? `The milestones wait for credits: fewer than a tenth of the rate limit is left, and it goes to what you open. They load at ${clockTime(heldUntil)}.`
+              : null
+      }
       empty="This repository has no milestones."
       onChoose={(title) => onEdit({ kind: 'milestone', title })}
       clearLabel="Clear milestone"

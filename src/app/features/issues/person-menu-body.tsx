@@ -7,6 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SimpleUser } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { useConnection } from '../../services/app-services-context';
+import { clockTime } from '../../lib/time-format';
+import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { assigneesQuery } from '../repository/people-queries';
 import { ChoiceList, type Choice } from './choice-list';
@@ -46,7 +48,9 @@ export function PersonMenuBody({ owner, repo, role, open, selected, none, onEdit
   const connection = useConnection();
   const queryClient = useQueryClient();
   const block = useRateLimitBlock();
-  const assignees = useQuery({ ...assigneesQuery(connection, owner, repo), enabled: open && block === null });
+  // A menu's contents are not what the reader asked for first: under a tenth of the budget left, they wait.
+  const { allowed, heldUntil } = useSecondaryRequest(`the ${role} menu`, 'core', open && block === null);
+  const assignees = useQuery({ ...assigneesQuery(connection, owner, repo), enabled: open && block === null && allowed });
   const seen = open ? peopleInList(queryClient, connection.identity, owner, repo, role) : [];
   const byLogin = new Map<string, Pick<SimpleUser, 'login' | 'avatar_url'>>();
   for (const user of [...(assignees.data?.data ?? []), ...seen]) if (!byLogin.has(user.login.toLowerCase())) byLogin.set(user.login.toLowerCase(), user);
@@ -60,8 +64,16 @@ export function PersonMenuBody({ owner, repo, role, open, selected, none, onEdit
       findLabel={words.find}
       choices={people.map(personChoice)}
       selected={selected}
-      loading={assignees.isPending && open && block === null && people.length === 0}
-      error={assignees.isError ? `Could not load the repository's assignees: ${assignees.error.message}` : block !== null && !assignees.data ? 'The rate limit is spent: the assignees load once it resets. A login typed here still works.' : null}
+      loading={assignees.isPending && open && block === null && allowed && people.length === 0}
+      error={
+        assignees.isError
+          ? `Could not load the repository's assignees: ${assignees.error.message}`
+          : block !== null && !assignees.data
+            ? 'The rate limit is spent: the assignees load once it resets. A login typed here still works.'
+            : heldUntil !== null && !assignees.data
+              ? `The assignees wait for credits: fewer than a tenth of the rate limit is left, and it goes to what you open. They load at ${clockTime(heldUntil)}; a login typed here still works.`
+              : null
+      }
       empty={words.empty}
       typed={(text) => {
         const login = text.replace(/^@/, '');

@@ -9,14 +9,14 @@ const WAIT = { timeout: 15_000 };
 describe('requests the reader did not ask for, on a low budget (issue 47)', () => {
   it('the label menu waits under a tenth of the limit left, the gauge says so, and the labels come once the budget allows', async () => {
     const resetSeconds = Math.floor(Date.now() / 1000) + 600;
-    const { api } = renderApp(['/acme/rocket/issues'], {
+    // The list endpoint's view (core credits); the default view is a search.
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: (url) => (url.pathname.endsWith('/rate_limit') ? ok(rateLimitOverview(5, 60, resetSeconds)) : undefined),
     });
     const gauge = await screen.findByRole('group', { name: 'API rate limit' }, WAIT);
     await waitFor(() => expect(gauge).toHaveTextContent('5 / 60'), WAIT);
-    await screen.findByText('No open issues or pull requests', undefined, WAIT);
 
-    await userEvent.click(screen.getByText('Labels'));
+    await userEvent.click(await screen.findByText('Labels', undefined, WAIT));
     expect(await screen.findByText(/The labels wait for credits: fewer than a tenth of the rate limit is left/, undefined, WAIT)).toBeVisible();
     expect(api.calls.some((call) => new URL(call).pathname.endsWith('/labels'))).toBe(false);
     expect(gauge).toHaveTextContent('held back');
@@ -27,6 +27,22 @@ describe('requests the reader did not ask for, on a low budget (issue 47)', () =
     expect(await screen.findByText('enhancement', undefined, WAIT)).toBeVisible();
     expect(gauge).not.toHaveTextContent('held back');
     expect(within(gauge).getByRole('meter').getAttribute('aria-valuetext')).not.toContain('Held back');
+  });
+
+  it('the milestone and assignee menus wait under a tenth of the limit left, and the gauge names them', async () => {
+    const resetSeconds = Math.floor(Date.now() / 1000) + 600;
+    const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
+      handler: (url) => (url.pathname.endsWith('/rate_limit') ? ok(rateLimitOverview(5, 60, resetSeconds)) : undefined),
+    });
+    const gauge = await screen.findByRole('group', { name: 'API rate limit' }, WAIT);
+    await waitFor(() => expect(gauge).toHaveTextContent('5 / 60'), WAIT);
+
+    await userEvent.click(await screen.findByText('Milestones', undefined, WAIT));
+    expect(await screen.findByText(/The milestones wait for credits: fewer than a tenth of the rate limit is left/, undefined, WAIT)).toBeVisible();
+    await waitFor(() => expect(within(gauge).getByRole('meter')).toHaveAttribute('aria-valuetext', expect.stringMatching(/to save credits: the milestone menu\./)), WAIT);
+    await userEvent.click(screen.getByText('Assignee'));
+    expect(await screen.findByText(/The assignees wait for credits/, undefined, WAIT)).toBeVisible();
+    expect(api.calls.some((call) => /\/(milestones|assignees)/.test(new URL(call).pathname))).toBe(false);
   });
 
   it('the other state’s count waits under a tenth of the search budget, and the gauge names it', async () => {
