@@ -4,16 +4,20 @@
  * `import` command can build the rows on a worker thread while the store inserts them
  * (commands/import-worker.ts); the store's own `importIssues` builds them in line.
  */
+import type { IssueType } from '../../shared/wire-types';
 import {
   assigneesOf,
   buildComment,
   buildIssue,
+  buildIssueType,
+  parentNumberOf,
   issueNumberOfComment,
   mentionsIn,
   type DocumentOptions,
   type LabelRecord,
 } from './build-documents';
 import { buildEvent, issueReferencesIn } from './build-event-documents';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
 import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
@@ -37,6 +41,10 @@ export interface ImportPlan {
   users: ImportedUser[];
   /** one per name, compared without case */
   labels: LabelSpec[];
+  /** the issue types the issues carry, one per name compared without case (the last record wins) */
+  issueTypes: IssueType[];
+  /** each imported issue's parent in the same repository, or null: the links replace those stored for these issues */
+  parents: Array<{ number: number; parent: number | null }>;
 }
 
 /** A stored document: JSON text, or its UTF-8 bytes when it was built on another thread. */
@@ -144,6 +152,10 @@ function labelsNamed(issues: readonly ImportedIssue[]): LabelSpec[] {
   return [...seen.values()];
 }
 
+function isoSecondsOf(timestamp: string): string {
+  return toIsoSeconds(Date.parse(timestamp));
+}
+
 export function planImport(
   issues: readonly ImportedIssue[],
   comments: readonly ImportedComment[],
@@ -162,7 +174,19 @@ export function planImport(
   for (const event of events) {
     for (const user of [event.actor, event.assignee, event.assigner]) if (user) users.push(user);
   }
-  return { numbers: [...numbers], users: lastWordOnEachUser(users), labels: labelsNamed(issues) };
+  const issueTypes = new Map<string, IssueType>();
+  for (const issue of issues) {
+    if (!issue.type) continue;
+    const type = buildIssueType(issue.type, isoSecondsOf(issue.created_at));
+    issueTypes.set(type.name.toLowerCase(), type);
+  }
+  return {
+    numbers: [...numbers],
+    users: lastWordOnEachUser(users),
+    labels: labelsNamed(issues),
+    issueTypes: [...issueTypes.values()],
+    parents: issues.map((i) => ({ number: i.number, parent: parentNumberOf(i) })),
+  };
 }
 
 function labelsOf(issue: ImportedIssue, labels: ReadonlyMap<string, LabelRecord>): LabelRecord[] {

@@ -167,14 +167,23 @@ export function dateColumnSql(field: DateField): string {
 }
 
 /** The terms over what the service stores beyond the list's facts (columns, the document, the repository's visibility), whose predicates both engines write alike. */
-export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
+export type StoredFactTerm = Extract<
+  SearchTerm,
+  { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' | 'issueType' | 'subIssueLink' | 'parentIssue' }
+>;
+
+/** Case folded in ASCII letters only, as both engines' `lower()` fold text: an issue type's name. */
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
 
 /**
  * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
  * what it says. As GitHub's "Searching issues and pull requests" has them: `is:merged` and
  * `is:unmerged` (open, or closed without a merge) and `draft:` select pull requests only;
  * `is:public`/`is:private` are the repository's visibility; `reason:` the `state_reason` of
- * issues only.
+ * issues only. `type:` an issue type by name; `has:sub-issues`, `has:parent-issue` and
+ * `parent-issue:OWNER/REPO#N` the links of GitHub's sub-issues (issue 47).
  */
 export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect): string {
   switch (term.kind) {
@@ -197,6 +206,16 @@ export function storedFactSql(term: StoredFactTerm, documents: DocumentDialect):
       // "Search by the reason an issue was closed": issues only, though a closed pull request's
       // stored document says `completed` too.
       return `(i.is_pull_request = 0 AND COALESCE(${documents.text(['state_reason'])}, '') = ${documents.param(term.value)})`;
+    case 'issueType':
+      return `lower(COALESCE(${documents.text(['type', 'name'])}, '')) = ${documents.param(lowerAscii(term.name))}`;
+    case 'subIssueLink':
+      // As the answers count them: sub-issues that are stored (`sub_issues_summary.total`), a parent named (`parent_issue_url`).
+      return term.link === 'sub-issues'
+        ? 'EXISTS (SELECT 1 FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number WHERE s.repo_id = i.repo_id AND s.parent_number = i.number)'
+        : 'EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number)';
+    case 'parentIssue':
+      return `(i.repo_id IN (SELECT id FROM repos WHERE owner = ${documents.param(term.owner)} AND name = ${documents.param(term.name)})
+        AND EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number AND s.parent_number = ${documents.param(term.number)}))`;
   }
 }
 

@@ -56,6 +56,16 @@ export interface IssueReader {
   openIssueCount(repoId: number): Awaitable<number>;
 }
 
+/** Issue types and sub-issues (issue 47): the links an import stored (issue-links.ts). */
+export interface IssueLinkReader {
+  /** a parent's sub-issues that are stored, in its priority order (`…/issues/{n}/sub_issues`) */
+  listSubIssues(repoId: number, number: number, params: PageParams): Awaitable<DocumentPage>;
+  /** the stored parent of a sub-issue (`…/issues/{n}/parent`), or null */
+  getParentIssue(repoId: number, number: number): Awaitable<string | null>;
+  /** the repository's issue types as `issue-type` documents, by name (`…/issue-types`) */
+  listIssueTypes(repoId: number): Awaitable<string[]>;
+}
+
 /** `GET /search/issues` over every repository the caller may see. */
 export interface IssueSearch {
   /** The issues a search selects, one page in its order; the text index is written with each import, in its transaction. */
@@ -119,7 +129,7 @@ export interface ChangeSignal {
 
 /** Everything stored, on one engine. */
 export interface Storage
-  extends RepositoryReader, IssueReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
+  extends RepositoryReader, IssueReader, IssueLinkReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
   /**
    * Runs `work` as one transaction: every write it makes through `storage` is
    * stored, or none. `work` awaits only `storage` (SQLite holds the transaction

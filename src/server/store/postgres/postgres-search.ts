@@ -173,6 +173,9 @@ class Compiler {
       case 'locked':
       case 'visibility':
       case 'reason':
+      case 'issueType':
+      case 'subIssueLink':
+      case 'parentIssue':
         return storedFactSql(term, postgresDocuments((value) => this.p(value)));
     }
   }

@@ -158,7 +158,10 @@ export class Compiler {
       case 'draft':
       case 'locked':
       case 'visibility':
-      case 'reason': {
+      case 'reason':
+      case 'issueType':
+      case 'subIssueLink':
+      case 'parentIssue': {
         const args: unknown[] = [];
         return { sql: storedFactSql(term, sqliteDocuments(args)), args };
       }

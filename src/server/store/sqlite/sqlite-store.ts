@@ -123,6 +123,18 @@ export class SqliteStore implements Storage {
     return this.reads.searchIssues(request);
   }
 
+  listSubIssues(repoId: number, number: number, params: PageParams): DocumentPage {
+    return this.reads.listSubIssues(repoId, number, params);
+  }
+
+  getParentIssue(repoId: number, number: number): string | null {
+    return this.reads.getParentIssue(repoId, number);
+  }
+
+  listIssueTypes(repoId: number): string[] {
+    return this.reads.listIssueTypes(repoId);
+  }
+
   openIssueCount(repoId: number): number {
     return this.reads.openIssueCount(repoId);
   }
