@@ -16,6 +16,7 @@ import { useHotkeys } from '../hooks/use-hotkeys';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import { importOutlastingOutage } from '../lib/import-outlasting-outage';
 import { DEFAULT_SUMMARY, LabelMenu, PeopleMenu, PerPageSelect, SortSelect, StateTabs, TypeTabs, type EditQuery } from '../features/issues/filter-controls';
+import { IssueTypesMenu } from '../features/issues/issue-types-menu';
 import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { PagedIssueList } from '../features/issues/paged-issue-list';
 import { refusalMessage } from '../features/issues/list-heading';
@@ -116,6 +117,7 @@ export function IssueListPage() {
           <StateTabs state={summary.state} to={stateTo} />
           <TypeTabs type={summary.type} onEdit={onEdit} />
           <LabelMenu owner={owner} repo={repo} selected={summary.labels} onEdit={onEdit} />
+          <IssueTypesMenu owner={owner} repo={repo} selected={summary.issueType} onEdit={onEdit} />
           <PeopleMenu summary={summary} onEdit={onEdit} />
           <SortSelect summary={summary} searching={view.route?.kind === 'search'} onEdit={onEdit} />
           <PerPageSelect perPage={view.perPage} onChange={(perPage) => void setSearchParams(withParams(searchParams, { per_page: perPage }))} />

@@ -30,7 +30,7 @@ function MenuLoading() {
 export type EditQuery = (edit: QueryEdit | QueryEdit[]) => void;
 
 /** What the controls show of the default query, known without the parser. */
-export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], author: null, assignee: null, mentions: null, sort: null };
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: null, labels: [], issueType: null, author: null, assignee: null, mentions: null, sort: null };
 
 type StateTab = 'open' | 'closed' | 'all';
 
@@ -75,13 +75,16 @@ export function TypeTabs({ type, onEdit }: { type: 'issue' | 'pr' | null; onEdit
   );
 }
 
-function Menu({ label, icon, count, onToggle, children, align = 'left' }: {
+/** A filter menu: a button that opens a panel (the Types menu of ./issue-types-menu uses it too). */
+export function Menu({ label, icon, count, onToggle, children, align = 'left', onIntent = () => void loadMenuBodies() }: {
   label: string;
   icon: ReactNode;
   count: number;
   onToggle: (open: boolean) => void;
   children: ReactNode;
   align?: 'left' | 'right';
+  /** fetches the panel's chunk ahead, when the pointer or focus reaches the button */
+  onIntent?: () => void;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
@@ -89,8 +92,8 @@ function Menu({ label, icon, count, onToggle, children, align = 'left' }: {
     <details ref={ref} className="relative" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary
         className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden"
-        onPointerEnter={() => void loadMenuBodies()}
-        onFocus={() => void loadMenuBodies()}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
       >
         {icon}
         {label}
