@@ -24,6 +24,7 @@ const ops = githubOperations(
   'issues/list-sub-issues',
   'issues/get-parent',
   'repos/list-issue-types',
+  'orgs/list-issue-types',
 );
 
 // The timeline's item schema is an `anyOf` that some near-empty shapes satisfy: each item is
@@ -194,6 +195,8 @@ describe('the other endpoints against their operations', () => {
   it("answers issue types, sub-issues and parents in GitHub's schemas: 200 and 404 (issue 47)", async () => {
     expectConforms(ops['repos/list-issue-types'], await get('/repos/octo/plans/issue-types'), 'issue types');
     expectConforms(ops['repos/list-issue-types'], await get('/repos/octo/secret/issue-types'), 'issue types of a private repository unseen');
+    expectConforms(ops['orgs/list-issue-types'], await get('/orgs/octo/issue-types', auth(TOKENS.alice)), "an organization's issue types");
+    expectConforms(ops['orgs/list-issue-types'], await get('/orgs/nobody/issue-types'), 'an organization unseen');
     for (const path of ['/repos/octo/plans/issues/1/sub_issues', '/repos/octo/plans/issues/1/sub_issues?per_page=2&page=2', '/repos/octo/plans/issues/6/sub_issues', '/repos/octo/plans/issues/99/sub_issues']) {
       expectConforms(ops['issues/list-sub-issues'], await get(path), path);
     }

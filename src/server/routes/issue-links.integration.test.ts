@@ -81,6 +81,31 @@ describe('GET /repos/{owner}/{repo}/issue-types', () => {
   });
 });
 
+describe('GET /orgs/{org}/issue-types', () => {
+  it("lists the types of the account's repositories the caller may see, one per name", async () => {
+    const anonymous = await get<IssueType[]>('/orgs/octo/issue-types');
+    expect(anonymous.res.status).toBe(200);
+    expect(anonymous.body.map((t) => t.name)).toEqual(['Bug', 'Feature', 'Feature request', 'Task']);
+    expect(anonymous.body[1]).toMatchObject({ id: 12, name: 'Feature', color: 'blue' });
+    expect((await get<IssueType[]>('/orgs/OCTO/issue-types', auth(TOKENS.bob))).body.map((t) => t.name)).toEqual(['Bug', 'Feature', 'Feature request', 'Task']);
+    expect((await get<IssueType[]>('/orgs/octo/issue-types', auth(TOKENS.alice))).body.map((t) => t.name)).toEqual(['Bug', 'Feature', 'Feature request', 'Secret type', 'Task']);
+  });
+
+  it('is 404 for an account the caller sees no repository of, and a 304 costs nothing', async () => {
+    for (const org of ['nobody', 'bad%20name']) {
+      const { res, body } = await get<{ message: string }>(`/orgs/${org}/issue-types`);
+      expect(res.status, org).toBe(404);
+      expect(body.message).toBe('Not Found');
+    }
+    const first = await get<IssueType[]>('/orgs/octo/issue-types', auth(TOKENS.bob));
+    const etag = first.res.headers.get('etag') ?? '';
+    const remaining = Number(first.res.headers.get('x-ratelimit-remaining'));
+    const again = await fetch(`${svc.api}/orgs/octo/issue-types`, { headers: { ...auth(TOKENS.bob), 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(Number(again.headers.get('x-ratelimit-remaining'))).toBe(remaining);
+  });
+});
+
 describe('GET /repos/{owner}/{repo}/issues/{number}/sub_issues', () => {
   it("lists a parent's sub-issues in priority order, paged by Link", async () => {
     const all = await get<Issue[]>('/repos/octo/plans/issues/1/sub_issues');

@@ -1,6 +1,7 @@
 /**
  * Issue types and sub-issues (issue 47): `GET /repos/{owner}/{repo}/issue-types`,
- * `/issues/{number}/sub_issues` and `/issues/{number}/parent`, as GitHub's REST API has them.
+ * `/issues/{number}/sub_issues` and `/issues/{number}/parent`, and `GET /orgs/{org}/issue-types`,
+ * as GitHub's REST API has them.
  * Repository access is already checked; answers are kept in the answer cache like the issues'.
  */
 import { Hono } from 'hono';
@@ -9,8 +10,9 @@ import type { AppEnv } from '../app-env';
 import type { AnswerCache } from '../http/answer-cache';
 import { errors } from '../http/error-bodies';
 import { parseQueryString } from '../http/query-string';
-import { pageAnswer, sendCachedRepoAnswer, sendError } from '../http/respond';
+import { pageAnswer, renderedAnswer, sendCachedRepoAnswer, sendError, sendSpanningAnswer } from '../http/respond';
 import type { IssueLinkReader, IssueReader } from '../store/storage';
+import { privateReposOf } from './search-access';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 
@@ -18,7 +20,28 @@ export const LINK_DOCS = {
   listIssueTypes: 'https://docs.github.com/rest/issues/issue-types#list-issue-types-for-a-repository',
   listSubIssues: 'https://docs.github.com/rest/issues/sub-issues#list-sub-issues',
   getParent: 'https://docs.github.com/rest/issues/sub-issues#get-parent-issue',
+  listOrgIssueTypes: 'https://docs.github.com/rest/orgs/issue-types#list-issue-types-for-an-organization',
 } as const;
+
+/** An account name as GitHub allows one; anything else names no account here. */
+const ACCOUNT = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * `GET /orgs/{org}/issue-types`: the types of the account's repositories the caller may see,
+ * one per name. An account whose repositories the caller sees none of is 404, whether it has
+ * private ones or none, as a private repository is. Spans repositories, so answered as a search
+ * is: a per-caller ETag and a free 304, no `Last-Modified`.
+ */
+export function orgIssueTypeRoutes(store: Pick<IssueLinkReader, 'listOwnerIssueTypes'>): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/issue-types', async (c) => {
+    const org = c.req.param('org') ?? '';
+    const docs = ACCOUNT.test(org) ? await store.listOwnerIssueTypes(org, privateReposOf(c.get('token'))) : null;
+    if (docs === null) return sendError(c, errors.notFound(LINK_DOCS.listOrgIssueTypes));
+    return sendSpanningAnswer(c, renderedAnswer(`[${docs.join(',')}]`, null));
+  });
+  return routes;
+}
 
 export function issueLinkRoutes(store: IssueLinkReader & Pick<IssueReader, 'getIssue'>, webBase: string | null, answers: AnswerCache): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

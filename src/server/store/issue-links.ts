@@ -33,6 +33,9 @@ export const LINK_SQL = {
     WHERE s.repo_id = $1 AND s.number = $2`,
   /** by name as GitHub's list has them (its order is the organization's; here, the name's) */
   issueTypes: 'SELECT doc FROM issue_types WHERE repo_id = $1 ORDER BY lower(name), name',
+  /** an account's repositories, and their issue types (null `doc`: a repository without any) */
+  ownerIssueTypes: `SELECT r.id, r.private, t.name, t.doc FROM repos r LEFT JOIN issue_types t ON t.repo_id = r.id
+    WHERE r.owner = $1 ORDER BY r.id, lower(t.name), t.name`,
 } as const;
 
 /** The imported issues whose link changes: each with the parent it had (null: none) and the one it has now. */
@@ -69,4 +72,19 @@ export function withSubIssueCounts(doc: string, total: number, completed: number
   if (had && had.total === summary.total && had.completed === summary.completed && had.percent_completed === summary.percent_completed) return null;
   issue.sub_issues_summary = summary;
   return JSON.stringify(issue);
+}
+
+/**
+ * The types an account's repositories have, among those the caller may see, one per name without
+ * case (the first repository's, by id), by name; null when the caller sees none of them.
+ */
+export function visibleOwnerTypes(
+  rows: ReadonlyArray<{ id: number; private: number; name: string | null; doc: string | null }>,
+  privateRepoIds: ReadonlySet<number>,
+): string[] | null {
+  const visible = rows.filter((r) => Number(r.private) === 0 || privateRepoIds.has(Number(r.id)));
+  if (visible.length === 0) return null;
+  const byName = new Map<string, string>();
+  for (const r of visible) if (r.name !== null && r.doc !== null && !byName.has(r.name.toLowerCase())) byName.set(r.name.toLowerCase(), r.doc);
+  return [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, doc]) => doc);
 }

@@ -64,6 +64,12 @@ export interface IssueLinkReader {
   getParentIssue(repoId: number, number: number): Awaitable<string | null>;
   /** the repository's issue types as `issue-type` documents, by name (`…/issue-types`) */
   listIssueTypes(repoId: number): Awaitable<string[]>;
+  /**
+   * The issue types of an account's repositories among those the caller may see (public ones and
+   * `privateRepoIds`), one per name, by name (`GET /orgs/{org}/issue-types`); null when the caller
+   * sees no repository of that account.
+   */
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Awaitable<string[] | null>;
 }
 
 /** `GET /search/issues` over every repository the caller may see. */

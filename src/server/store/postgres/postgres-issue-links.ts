@@ -5,7 +5,7 @@
  */
 import type { PageParams } from '../../../shared/list-params';
 import type { ImportPlan } from '../import-rows';
-import { changedLinks, LINK_SQL, parentsToCount, withSubIssueCounts } from '../issue-links';
+import { changedLinks, LINK_SQL, parentsToCount, visibleOwnerTypes, withSubIssueCounts } from '../issue-links';
 import type { DocumentPage } from '../records';
 import { pageWithTotal } from './postgres-timeline';
 import { batches } from './row-batches';
@@ -67,4 +67,11 @@ export async function readParentIssue(sql: Sql, repoId: number, number: number):
 
 export async function readIssueTypes(sql: Sql, repoId: number): Promise<string[]> {
   return (await sql.query<{ doc: string }>(LINK_SQL.issueTypes, [repoId])).map((r) => r.doc);
+}
+
+export async function readOwnerIssueTypes(sql: Sql, owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+  // No stored owner holds U+0000, which PostgreSQL's text cannot even be asked about (sql.ts).
+  if (owner.includes('\u0000')) return null;
+  const rows = await sql.query<{ id: number; private: number; name: string | null; doc: string | null }>(LINK_SQL.ownerIssueTypes, [owner]);
+  return visibleOwnerTypes(rows, privateRepoIds);
 }

@@ -7,7 +7,7 @@
  * (postgres-keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
-import { readIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
@@ -139,6 +139,10 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
 
   listIssueTypes(repoId: number): Promise<string[]> {
     return readIssueTypes(this.sql, repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+    return readOwnerIssueTypes(this.sql, owner, privateRepoIds);
   }
 
   async getIssue(repoId: number, number: number): Promise<string | null> {

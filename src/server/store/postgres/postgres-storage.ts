@@ -189,6 +189,10 @@ export class PostgresStorage implements Storage {
     return this.reads.listIssueTypes(repoId);
   }
 
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+    return this.reads.listOwnerIssueTypes(owner, privateRepoIds);
+  }
+
   openIssueCount(repoId: number): Promise<number> {
     return this.reads.openIssueCount(repoId);
   }

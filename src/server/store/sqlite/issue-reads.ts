@@ -4,7 +4,7 @@
  * read in one snapshot, with the counts and page boundaries remembered until the data changes.
  */
 import type Database from 'better-sqlite3';
-import { readIssueTypes, readParentIssue, readSubIssues } from './sqlite-issue-links';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './sqlite-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, SearchPage, SearchRequest } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
@@ -188,6 +188,10 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
 
   listIssueTypes(repoId: number): string[] {
     return readIssueTypes((sql) => this.stmt(sql), repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
+    return readOwnerIssueTypes((sql) => this.stmt(sql), owner, privateRepoIds);
   }
 
   openIssueCount(repoId: number): number {

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { PageParams } from '../../../shared/list-params';
 import type { ImportPlan } from '../import-rows';
-import { changedLinks, LINK_SQL, parentsToCount, withSubIssueCounts } from '../issue-links';
+import { changedLinks, LINK_SQL, parentsToCount, visibleOwnerTypes, withSubIssueCounts } from '../issue-links';
 import type { DocumentPage } from '../records';
 
 type Prepare = (sql: string) => Database.Statement;
@@ -62,4 +62,10 @@ export function readParentIssue(prepare: Prepare, repoId: number, number: number
 /** The repository's issue types by name (`GET /repos/{o}/{r}/issue-types`). */
 export function readIssueTypes(prepare: Prepare, repoId: number): string[] {
   return (prepare(named(LINK_SQL.issueTypes)).all(args(repoId)) as Array<{ doc: string }>).map((r) => r.doc);
+}
+
+/** An account's issue types the caller may see (`GET /orgs/{org}/issue-types`), or null. */
+export function readOwnerIssueTypes(prepare: Prepare, owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
+  const rows = prepare(named(LINK_SQL.ownerIssueTypes)).all(args(owner)) as Array<{ id: number; private: number; name: string | null; doc: string | null }>;
+  return visibleOwnerTypes(rows, privateRepoIds);
 }

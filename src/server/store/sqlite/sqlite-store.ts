@@ -135,6 +135,10 @@ export class SqliteStore implements Storage {
     return this.reads.listIssueTypes(repoId);
   }
 
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
+    return this.reads.listOwnerIssueTypes(owner, privateRepoIds);
+  }
+
   openIssueCount(repoId: number): number {
     return this.reads.openIssueCount(repoId);
   }
