@@ -17,7 +17,6 @@ import { privateReposOf } from './search-access';
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 
 export const LINK_DOCS = {
-  listIssueTypes: 'https://docs.github.com/rest/issues/issue-types#list-issue-types-for-a-repository',
   listSubIssues: 'https://docs.github.com/rest/issues/sub-issues#list-sub-issues',
   getParent: 'https://docs.github.com/rest/issues/sub-issues#get-parent-issue',
   listOrgIssueTypes: 'https://docs.github.com/rest/orgs/issue-types#list-issue-types-for-an-organization',

@@ -1,6 +1,6 @@
 /**
  * Issue types and sub-issue links as an import leaves them, the same on every engine: the
- * statements (numbered `$n` placeholders, which SQLite reads as `?n` too) and the rules. The
+ * statements (numbered `$n` placeholders, which the SQLite driver binds by name) and the rules. The
  * engines' drivers (sqlite/sqlite-issue-links.ts, postgres/postgres-issue-links.ts) run them
  * inside the import's transaction, after every issue of the import is stored.
  *
