@@ -241,6 +241,15 @@ describe('links imported again', () => {
     expect(body).toMatchObject({ title: 'Launch plan, v2', sub_issues_summary: { total: 4, completed: 2, percent_completed: 50 } });
   });
 
+  it("takes a mirrored parent's priority order from the source's sub-issue list, in the page's transaction", async () => {
+    const store = await openCommandStorage(svc.dbFile);
+    const options = { owner: 'octo', name: 'reordered', makePrivate: false };
+    const record = await store.openMirror(options, 'http://source.test/repos/octo/plans', Date.now());
+    await store.saveMirrorPage(options, 'issues', record.walks.issues, { issues: LINKED_ISSUES, subIssueOrders: [{ parent: 1, children: [5, 2, 4, 3] }] }, Date.now());
+    await store.close();
+    expect(numbers((await get<Issue[]>('/repos/octo/reordered/issues/1/sub_issues')).body)).toEqual([5, 2, 4, 3]);
+  });
+
   it('keeps no link to a parent in another repository', async () => {
     const store = await openCommandStorage(svc.dbFile);
     const elsewhere = { ...LINKED_ISSUES[2], number: 1, parent_issue_url: 'https://api.github.com/repos/octo/other/issues/5' } as (typeof LINKED_ISSUES)[number];

@@ -102,6 +102,8 @@ export const importedIssue = z.object({
   repository_url: z.string().optional(),
   /** `…/repos/o/r/issues/{number}` of the parent when the issue is a sub-issue */
   parent_issue_url: z.string().nullable().optional(),
+  /** read by `mirror` (which parents' sub-issue lists to fetch); the stored counts are the service's own */
+  sub_issues_summary: z.object({ total: z.number().int().nonnegative() }).optional(),
 });
 
 export const importedComment = z.object({

@@ -25,6 +25,8 @@ export const LINK_SQL = {
     FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number
     WHERE s.repo_id = $1 AND s.parent_number = $2`,
   setDoc: 'UPDATE issues SET doc = $1 WHERE repo_id = $2 AND number = $3',
+  /** a sub-issue's place in its parent's priority order, as the source lists it (mirror) */
+  setPosition: 'UPDATE sub_issues SET position = $1 WHERE repo_id = $2 AND number = $3 AND parent_number = $4',
   countSubIssues: `SELECT COUNT(*) AS n FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number
     WHERE s.repo_id = $1 AND s.parent_number = $2`,
   subIssuePage: `SELECT c.doc FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number

@@ -6,7 +6,7 @@
 import type { PageParams } from '../../../shared/list-params';
 import type { ImportPlan } from '../import-rows';
 import { changedLinks, LINK_SQL, parentsToCount, visibleOwnerTypes, withSubIssueCounts } from '../issue-links';
-import type { DocumentPage } from '../records';
+import type { DocumentPage, SubIssueOrder } from '../records';
 import { pageWithTotal } from './postgres-timeline';
 import { batches } from './row-batches';
 import type { Sql } from './sql';
@@ -74,4 +74,16 @@ export async function readOwnerIssueTypes(sql: Sql, owner: string, privateRepoId
   if (owner.includes('\u0000')) return null;
   const rows = await sql.query<{ id: number; private: number; name: string | null; doc: string | null }>(LINK_SQL.ownerIssueTypes, [owner]);
   return visibleOwnerTypes(rows, privateRepoIds);
+}
+
+/** Puts each parent's stored sub-issues in the source's priority order (mirror): one statement per parent. */
+export async function writeSubIssueOrders(sql: Sql, repoId: number, orders: readonly SubIssueOrder[]): Promise<void> {
+  for (const { parent, children } of orders) {
+    if (children.length === 0) continue;
+    await sql.query(
+      `UPDATE sub_issues s SET position = o.position FROM unnest($3::bigint[]) WITH ORDINALITY AS o(number, position)
+       WHERE s.repo_id = $1 AND s.parent_number = $2 AND s.number = o.number`,
+      [repoId, parent, children],
+    );
+  }
 }

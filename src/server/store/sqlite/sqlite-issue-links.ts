@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { PageParams } from '../../../shared/list-params';
 import type { ImportPlan } from '../import-rows';
 import { changedLinks, LINK_SQL, parentsToCount, visibleOwnerTypes, withSubIssueCounts } from '../issue-links';
-import type { DocumentPage } from '../records';
+import type { DocumentPage, SubIssueOrder } from '../records';
 
 type Prepare = (sql: string) => Database.Statement;
 
@@ -68,4 +68,11 @@ export function readIssueTypes(prepare: Prepare, repoId: number): string[] {
 export function readOwnerIssueTypes(prepare: Prepare, owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
   const rows = prepare(named(LINK_SQL.ownerIssueTypes)).all(args(owner)) as Array<{ id: number; private: number; name: string | null; doc: string | null }>;
   return visibleOwnerTypes(rows, privateRepoIds);
+}
+
+/** Puts each parent's stored sub-issues in the source's priority order (mirror). */
+export function writeSubIssueOrders(prepare: Prepare, repoId: number, orders: readonly SubIssueOrder[]): void {
+  for (const { parent, children } of orders) {
+    children.forEach((child, i) => prepare(named(LINK_SQL.setPosition)).run(args(i + 1, repoId, child, parent)));
+  }
 }
