@@ -1,5 +1,6 @@
 /** The Types menu's contents (./issue-types-menu): one choice per issue type, with its description. */
 import clsx from 'clsx';
+import { NotFoundError } from '../../api/api-errors';
 import { CheckIcon } from '../../components/page-icons';
 import { IssueTypeToken } from '../../components/issue-type-token';
 import { Skeleton } from '../../components/skeleton';
@@ -21,6 +22,8 @@ export function IssueTypesMenuBody({ owner, repo, open, selected, onEdit }: { ow
       </div>
     );
   }
+  // A service without the endpoint (GitHub for a repository of a user, older versions of ours) has no types to offer.
+  if (types.isError && types.error instanceof NotFoundError) return <p className="p-3 text-fg-muted">This repository has no issue types.</p>;
   if (types.isError) return <p className="p-3 text-danger">Could not load the issue types: {types.error.message}</p>;
   const list = types.data?.data ?? [];
   if (list.length === 0) return <p className="p-3 text-fg-muted">This repository has no issue types.</p>;
