@@ -53,7 +53,7 @@ export const LINKED_ISSUES: ImportedIssue[] = [
 export const LINKED_EVENTS: ImportedEvent[] = [
   { id: 7001, actor: maintainer, event: 'issue_type_added', created_at: at(9), issue: { number: 7 }, issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
   { id: 7002, actor: maintainer, event: 'issue_type_changed', created_at: at(10), issue: { number: 7 }, issue_type: { id: 14, name: 'Feature request', color: 'green' }, prev_issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
-  { id: 7003, actor: maintainer, event: 'issue_type_removed', created_at: at(10), issue: { number: 6 }, issue_type: { id: 13, name: 'Task', color: 'yellow' }, commit_id: null },
+  { id: 7003, actor: maintainer, event: 'issue_type_removed', created_at: at(10), issue: { number: 6 }, prev_issue_type: { id: 13, name: 'Task', color: 'yellow' }, commit_id: null },
   // GitHub's, with the reference objects the service does not build: passed over (docs/api.md).
   { id: 7004, actor: maintainer, event: 'parent_issue_added', created_at: at(11), issue: { number: 7 }, commit_id: null },
   { id: 7005, actor: maintainer, event: 'sub_issue_added', created_at: at(11), issue: { number: 3 }, commit_id: null },

@@ -199,7 +199,8 @@ describe('the type events on the timeline', () => {
     expect(body[0]).toMatchObject({ actor: { login: 'mona' }, issue_type: { id: 11, name: 'Bug', color: 'red' } });
     expect(body[1]).toMatchObject({ issue_type: { id: 14, name: 'Feature request', color: 'green' }, prev_issue_type: { id: 11, name: 'Bug', color: 'red' } });
     const { body: removed } = await get<IssueEvent[]>('/repos/octo/plans/issues/6/events');
-    expect(removed[0]).toMatchObject({ event: 'issue_type_removed', issue_type: { name: 'Task' } });
+    // GitHub's removal names the type that was removed as `prev_issue_type`.
+    expect(removed[0]).toMatchObject({ event: 'issue_type_removed', prev_issue_type: { name: 'Task' } });
   });
 });
 
