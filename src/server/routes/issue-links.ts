@@ -16,7 +16,7 @@ import { privateReposOf } from './search-access';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
 
-export const LINK_DOCS = {
+const LINK_DOCS = {
   listSubIssues: 'https://docs.github.com/rest/issues/sub-issues#list-sub-issues',
   getParent: 'https://docs.github.com/rest/issues/sub-issues#get-parent-issue',
   listOrgIssueTypes: 'https://docs.github.com/rest/orgs/issue-types#list-issue-types-for-an-organization',
