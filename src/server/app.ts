@@ -21,6 +21,7 @@ import type { RateLimiters } from './limits/rate-limit';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
 import { avatarRoutes } from './routes/avatars';
+import { issueLinkRoutes, orgIssueTypeRoutes } from './routes/issue-links';
 import { issueRoutes } from './routes/issues';
 import { peopleRoutes } from './routes/people';
 import { readOnly } from './routes/read-only';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const answers = deps.answers ?? new AnswerCache();
   api.route('/repos/:owner/:repo', issueRoutes(deps.store, webBase, answers));
   api.route('/repos/:owner/:repo', peopleRoutes(deps.store, webBase, answers));
+  api.route('/repos/:owner/:repo', issueLinkRoutes(deps.store, webBase, answers));
+  api.route('/orgs/:org', orgIssueTypeRoutes(deps.store));
 
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));

@@ -87,7 +87,7 @@ export function lex(q: string, advanced: boolean): Lexeme[] {
 const QUALIFIER_NAMES = [
   'repo', 'user', 'org', 'is', 'type', 'state', 'label', 'no', 'author', 'assignee', 'mentions',
   'commenter', 'involves', 'milestone', 'created', 'updated', 'closed', 'comments', 'in', 'sort',
-  'merged', 'draft', 'reason', 'reactions', 'interactions',
+  'merged', 'draft', 'reason', 'reactions', 'interactions', 'has', 'parent-issue',
 ] as const;
 /**
  * GitHub's qualifiers over what this service does not keep (languages, teams, projects, linked

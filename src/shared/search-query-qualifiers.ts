@@ -15,6 +15,7 @@ import {
   type SearchTerm,
   type Span,
   type StateReason,
+  type SubIssueLink,
   type TextField,
   type UserRole,
 } from './search-query-tree';
@@ -95,6 +96,11 @@ function numberRange(raw: string): NumberRange | null {
   const r = parseRange(raw, (v) => (/^\d{1,9}$/.test(v) ? { start: Number(v), end: Number(v) + 1 } : null));
   return r ? { min: r.from, max: r.to === null ? null : r.to - 1 } : null;
 }
+
+/** `type:` values that choose issues or pull requests rather than an issue type. */
+const KINDS: ReadonlySet<string> = new Set(['issue', 'pr', 'pull-request']);
+const SUB_ISSUE_LINKS: readonly SubIssueLink[] = ['sub-issues', 'parent-issue'];
+const PARENT_ISSUE = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)#([1-9]\d{0,9})$/;
 
 /** Lenient: imported data may hold logins GitHub would not allow; anything without spaces or quotes names someone. */
 const LOGIN = /^[^\s"]+$/;
@@ -195,10 +201,23 @@ export function qualifier(name: QualifierName, value: string, quoted: boolean, s
     case 'user':
     case 'org':
       return values.every((v) => LOGIN.test(v)) ? { node: anyOf(values, (login) => ({ kind: 'owner', login, span })) } : { error: `${name}:${value} is not an account name` };
-    case 'is':
     case 'type':
+      // `type:issue` and `type:pr` choose the kind of entry; any other name is an issue type
+      // (GitHub's "Filtering and searching issues and pull requests": `type:Bug`, quoted when it has spaces).
+      return { node: anyOf(values, (v) => (KINDS.has(v.toLowerCase()) ? { kind: 'type', value: v.toLowerCase() === 'issue' ? 'issue' : 'pr', span } : { kind: 'issueType', name: v, span })) };
+    case 'has': {
+      const bad = lower.find((v) => !SUB_ISSUE_LINKS.includes(v as SubIssueLink));
+      if (bad !== undefined) return { error: `has:${bad} is not supported: has: takes sub-issues or parent-issue` };
+      return { node: anyOf(lower, (v) => ({ kind: 'subIssueLink', link: v as SubIssueLink, span })) };
+    }
+    case 'parent-issue': {
+      const parsed = values.map((v) => PARENT_ISSUE.exec(v));
+      if (parsed.some((m) => m === null)) return { error: `parent-issue: takes OWNER/REPO#NUMBER, not "${value}"` };
+      return { node: anyOf(values, (v) => { const m = PARENT_ISSUE.exec(v) as RegExpExecArray; return { kind: 'parentIssue', owner: m[1] ?? '', name: m[2] ?? '', number: Number(m[3]), span }; }) };
+    }
+    case 'is':
     case 'state': {
-      const allowed = name === 'is' ? ['issue', 'pr', 'pull-request', 'open', 'closed', ...IS_FACTS.keys()] : name === 'type' ? ['issue', 'pr', 'pull-request'] : ['open', 'closed'];
+      const allowed = name === 'is' ? ['issue', 'pr', 'pull-request', 'open', 'closed', ...IS_FACTS.keys()] : ['open', 'closed'];
       const bad = lower.find((v) => !allowed.includes(v));
       if (bad !== undefined) return { error: `${name}:${bad} is not supported: ${name}: takes ${allowed.join(', ')}` };
       return {
@@ -213,9 +232,15 @@ export function qualifier(name: QualifierName, value: string, quoted: boolean, s
     case 'milestone':
       return { node: anyOf(values, (v) => ({ kind: 'milestone', title: v, span })) };
     case 'no': {
-      const bad = lower.find((v) => v !== 'label' && v !== 'assignee' && v !== 'milestone');
-      if (bad !== undefined) return { error: `no:${bad} is not supported: no: takes label, assignee or milestone` };
-      return { node: anyOf(lower, (v) => ({ kind: 'missing', field: v as MissingField, span })) };
+      const bad = lower.find((v) => v !== 'label' && v !== 'assignee' && v !== 'milestone' && !SUB_ISSUE_LINKS.includes(v as SubIssueLink));
+      if (bad !== undefined) return { error: `no:${bad} is not supported: no: takes label, assignee, milestone, sub-issues or parent-issue` };
+      return {
+        node: anyOf(lower, (v) =>
+          SUB_ISSUE_LINKS.includes(v as SubIssueLink)
+            ? { kind: 'not', operand: { kind: 'subIssueLink', link: v as SubIssueLink, span }, span }
+            : { kind: 'missing', field: v as MissingField, span },
+        ),
+      };
     }
     case 'author':
     case 'assignee':

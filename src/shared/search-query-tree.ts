@@ -20,6 +20,9 @@
  * - `locked`: the conversation is locked (true) or not (false).
  * - `visibility`: the issue's repository is public or private.
  * - `reason`: an issue (never a pull request) whose `state_reason` is this one.
+ * - `issueType`: the issue's type has this name, compared without case in ASCII letters.
+ * - `subIssueLink`: the issue has sub-issues, or has a parent issue.
+ * - `parentIssue`: the issue is a sub-issue of issue `number` of that repository.
  * - `and`, `or`, `not`: as in logic.
  */
 
@@ -37,6 +40,7 @@ export const TEXT_FIELDS: readonly TextField[] = ['title', 'body', 'comments'];
 export type UserRole = 'author' | 'assignee' | 'mentions' | 'commenter' | 'involves';
 export type DateField = 'created' | 'updated' | 'closed' | 'merged';
 export type MissingField = 'label' | 'assignee' | 'milestone';
+export type SubIssueLink = 'sub-issues' | 'parent-issue';
 export type CountField = 'reactions' | 'interactions';
 /** The `state_reason` values GitHub gives an issue (OpenAPI `issue.state_reason`). */
 export type StateReason = 'completed' | 'not_planned' | 'reopened' | 'duplicate';
@@ -82,7 +86,13 @@ export type SearchTerm =
   /** `is:public`, `is:private`: the repository's visibility */
   | { kind: 'visibility'; value: 'public' | 'private'; span: Span }
   /** `reason:completed`, `reason:"not planned"` …: the issue's `state_reason` */
-  | { kind: 'reason'; value: StateReason; span: Span };
+  | { kind: 'reason'; value: StateReason; span: Span }
+  /** `type:Bug`, `type:"Feature request"`: the issue type's name */
+  | { kind: 'issueType'; name: string; span: Span }
+  /** `has:sub-issues`, `has:parent-issue` (`no:` is their NOT) */
+  | { kind: 'subIssueLink'; link: SubIssueLink; span: Span }
+  /** `parent-issue:OWNER/REPO#N` */
+  | { kind: 'parentIssue'; owner: string; name: string; number: number; span: Span };
 
 export type SearchNode =
   | SearchTerm

@@ -78,6 +78,26 @@ describe('parseSearchQuery', () => {
     expect(meaning('merged:<2024-02-01')).toMatchObject({ where: { kind: 'date', field: 'merged', range: { from: null, to: '2024-02-01T00:00:00Z' } } });
   });
 
+  it('reads type: as an issue type unless it names issues or pull requests, quoted names and commas too (issue 47)', () => {
+    expect(meaning('type:Bug')).toMatchObject({ where: { kind: 'issueType', name: 'Bug' } });
+    expect(meaning('type:"Feature request"')).toMatchObject({ where: { kind: 'issueType', name: 'Feature request' } });
+    expect(meaning('type:Bug,Task')).toMatchObject({ where: { kind: 'or', operands: [{ kind: 'issueType', name: 'Bug' }, { kind: 'issueType', name: 'Task' }] } });
+    expect(meaning('-type:Bug')).toMatchObject({ where: { kind: 'not', operand: { kind: 'issueType', name: 'Bug' } } });
+    expect(meaning('type:issue')).toMatchObject({ where: { kind: 'type', value: 'issue' } });
+    expect(meaning('type:PR')).toMatchObject({ where: { kind: 'type', value: 'pr' } });
+  });
+
+  it('reads the sub-issue qualifiers: has:, no: and parent-issue: (issue 47)', () => {
+    expect(meaning('has:sub-issues')).toMatchObject({ where: { kind: 'subIssueLink', link: 'sub-issues' } });
+    expect(meaning('has:parent-issue')).toMatchObject({ where: { kind: 'subIssueLink', link: 'parent-issue' } });
+    expect(meaning('no:parent-issue')).toMatchObject({ where: { kind: 'not', operand: { kind: 'subIssueLink', link: 'parent-issue' } } });
+    expect(meaning('no:sub-issues')).toMatchObject({ where: { kind: 'not', operand: { kind: 'subIssueLink', link: 'sub-issues' } } });
+    expect(meaning('parent-issue:acme/rocket#12')).toMatchObject({ where: { kind: 'parentIssue', owner: 'acme', name: 'rocket', number: 12 } });
+    expect(refused('has:wings')[0]?.message).toBe('has:wings is not supported: has: takes sub-issues or parent-issue');
+    expect(refused('parent-issue:12')[0]?.message).toBe('parent-issue: takes OWNER/REPO#NUMBER, not "12"');
+    expect(refused('no:type')[0]?.message).toMatch(/no: takes label, assignee, milestone, sub-issues or parent-issue/);
+  });
+
   it('refuses values the stored-fact qualifiers do not take', () => {
     expect(refused('draft:maybe')[0]?.message).toBe('draft:maybe is not supported: draft: takes true or false');
     expect(refused('reason:constructor')[0]?.message).toMatch(/reason: takes completed, "not planned", reopened or duplicate/);
@@ -254,7 +274,7 @@ describe('parseSearchQuery', () => {
     expect(refused('created:2024-02-30')[0]?.message).toMatch(/not a date/);
     expect(refused('comments:many')[0]?.message).toMatch(/not a number/);
     expect(refused('repo:rocket')[0]?.message).toMatch(/owner\/name/);
-    expect(refused('no:reviewer')[0]?.message).toMatch(/no: takes label, assignee or milestone/);
+    expect(refused('no:reviewer')[0]?.message).toMatch(/no: takes label, assignee, milestone, sub-issues or parent-issue/);
     expect(refused('sort:stars')[0]?.message).toMatch(/sort: takes created, updated, comments, reactions, .* or interactions/);
   });
 
@@ -330,6 +350,9 @@ function written(node: SearchNode): string {
     case 'locked': return node.value ? 'is:locked' : 'is:unlocked';
     case 'visibility': return `is:${node.value}`;
     case 'reason': return node.value === 'not_planned' ? 'reason:"not planned"' : `reason:${node.value}`;
+    case 'issueType': return `type:"${node.name}"`;
+    case 'subIssueLink': return `has:${node.link}`;
+    case 'parentIssue': return `parent-issue:${node.owner}/${node.name}#${node.number}`;
     case 'not': return `-(${written(node.operand)})`;
     case 'and': return `(${node.operands.map(written).join(' ')})`;
     case 'or': return `(${node.operands.map(written).join(' OR ')})`;

@@ -136,6 +136,34 @@ export interface Issue {
   /** spec 1 / 4.1.2: present only when the entry is a pull request */
   pull_request?: PullRequestRef;
   draft?: boolean;
+  /** GitHub's issue type (`Bug`, `Feature`, `Task` …); null when the issue has none */
+  type?: IssueType | null;
+  /** how many sub-issues the issue has and how many of them are closed */
+  sub_issues_summary?: SubIssuesSummary;
+  /** the API URL of the parent issue when this issue is a sub-issue, else null */
+  parent_issue_url?: string | null;
+}
+
+/** The colours GitHub lets an issue type have (OpenAPI `issue-type.color`). */
+export type IssueTypeColor = 'gray' | 'blue' | 'green' | 'yellow' | 'orange' | 'red' | 'pink' | 'purple';
+
+/** GitHub's `issue-type`, as on an issue and in `GET /repos/{o}/{r}/issue-types`. */
+export interface IssueType {
+  id: number;
+  node_id: string;
+  name: string;
+  description: string | null;
+  color: IssueTypeColor | null;
+  created_at: string;
+  updated_at: string;
+  is_enabled: boolean;
+}
+
+/** GitHub's `sub-issues-summary`. */
+export interface SubIssuesSummary {
+  total: number;
+  completed: number;
+  percent_completed: number;
 }
 
 export interface IssueComment {
@@ -173,6 +201,10 @@ export interface IssueEvent {
   rename?: { from: string; to: string };
   state_reason?: string | null;
   lock_reason?: string | null;
+  /** `issue_type_added`, `issue_type_changed`, `issue_type_removed`: GitHub's `issue-type-webhook` */
+  issue_type?: { id: number; name: string; color: IssueTypeColor | null } | null;
+  /** `issue_type_changed`: the type before */
+  prev_issue_type?: { id: number; name: string; color: IssueTypeColor | null } | null;
   performed_via_github_app: null;
   /** on the repository's event list only: the issue the event happened to */
   issue?: Issue;

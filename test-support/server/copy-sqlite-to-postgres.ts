@@ -27,6 +27,8 @@ const TABLES = [
   'mirror_walks',
   'issue_events',
   'issue_references',
+  'issue_types',
+  'sub_issues',
 ] as const;
 
 const ROWS_PER_INSERT = 200;

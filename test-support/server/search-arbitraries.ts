@@ -67,6 +67,9 @@ const generatedIssue = fc
     stateReason: fc.option(fc.constantFrom<StateReason>('completed', 'not_planned', 'reopened', 'duplicate')),
     mergedAt: fc.option(instant),
     draft: fc.option(fc.boolean()),
+    // Issue 47: a type, and a parent among the repository's first numbers (missing ones too).
+    type: fc.option(fc.constantFrom('Bug', 'Feature', 'Task')),
+    parent: fc.option(fc.integer({ min: 1, max: 8 })),
     // Kinds left out count 0; the stored total is their sum, whatever total_count says.
     reactions: fc.option(
       fc.record(
@@ -94,6 +97,8 @@ const generatedIssue = fc
         updated_at: new Date(Date.parse(g.created) + g.updatedHours * 3_600_000).toISOString(),
         closed_at: g.closedAt === null ? null : new Date(Math.max(Date.parse(g.closedAt), Date.parse(g.created))).toISOString(),
         ...(g.isPull ? { pull_request: { merged_at: g.mergedAt }, ...(g.draft === null ? {} : { draft: g.draft }) } : {}),
+        ...(g.type === null || g.isPull ? {} : { type: { name: g.type, color: null } }),
+        ...(g.parent === null || g.isPull ? {} : { parent_issue_url: `https://api.github.com/repos/any/where/issues/${g.parent}` }),
       },
       comments: g.comments,
     }),
@@ -137,6 +142,11 @@ function leaf(syntax: readonly string[]): fc.Arbitrary<SearchTerm> {
     fc.tuple(fc.constantFrom('merged' as const, 'draft' as const, 'locked' as const), fc.boolean()).map(([kind, value]): SearchTerm => ({ kind, value, span: SPAN })),
     fc.constantFrom('public' as const, 'private' as const).map((value): SearchTerm => ({ kind: 'visibility', value, span: SPAN })),
     fc.constantFrom<StateReason>('completed', 'not_planned', 'reopened', 'duplicate').map((value): SearchTerm => ({ kind: 'reason', value, span: SPAN })),
+    fc.constantFrom('Bug', 'bug', 'FEATURE', 'Task', 'Nothing').map((name): SearchTerm => ({ kind: 'issueType', name, span: SPAN })),
+    fc.constantFrom('sub-issues' as const, 'parent-issue' as const).map((link): SearchTerm => ({ kind: 'subIssueLink', link, span: SPAN })),
+    fc
+      .tuple(fc.constantFrom(...repoNames), fc.integer({ min: 1, max: 8 }))
+      .map(([[owner, name], number]): SearchTerm => ({ kind: 'parentIssue', owner, name, number, span: SPAN })),
   );
 }
 

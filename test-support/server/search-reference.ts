@@ -4,7 +4,7 @@
  * `searchIssues` is held to by the property tests.
  */
 import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchQuery, type SearchSort, type SearchTerm, type StateReason, type TextField } from '../../src/shared/search-query';
-import { mentionsIn } from '../../src/server/store/build-documents';
+import { mentionsIn, parentNumberOf } from '../../src/server/store/build-documents';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { soughtRuns } from '../../src/shared/search-word-forms';
 
@@ -41,6 +41,8 @@ function containsRun(haystack: readonly string[], needle: readonly string[]): bo
 }
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+/** Issue type names compare without case in ASCII letters, as the engines' `lower()`. */
+const lowerAscii = (text: string): string => text.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
 const iso = (value: string): string => new Date(Date.parse(value)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** One issue as search sees it. */
@@ -185,6 +187,12 @@ function meetsTerm(c: Candidate, term: SearchTerm, fields: readonly TextField[])
       return c.repo.isPrivate === (term.value === 'private');
     case 'reason':
       return c.issue.pull_request === undefined && c.stateReason === term.value;
+    case 'issueType':
+      return c.issue.type != null && lowerAscii(c.issue.type.name) === lowerAscii(term.name);
+    case 'subIssueLink':
+      return term.link === 'parent-issue' ? parentNumberOf(c.issue) !== null : c.repo.issues.some((o) => parentNumberOf(o) === c.issue.number);
+    case 'parentIssue':
+      return sameName(c.repo.owner, term.owner) && sameName(c.repo.name, term.name) && parentNumberOf(c.issue) === term.number;
   }
 }
 

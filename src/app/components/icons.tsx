@@ -67,6 +67,8 @@ export const HomeIcon = octicon('home');
 export const InfoIcon = octicon('info');
 export const IssueClosedIcon = octicon('issue-closed');
 export const IssueOpenedIcon = octicon('issue-opened');
+/** a parent's sub-issues: in list rows since issue 47, so declared here rather than with the lazy pages' */
+export const IssueTracksIcon = octicon('issue-tracks');
 export const LockIcon = octicon('lock');
 export const MilestoneIcon = octicon('milestone');
 export const PersonIcon = octicon('person');

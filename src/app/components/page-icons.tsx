@@ -17,7 +17,6 @@ export const EyeIcon = octicon('eye');
 export const GitCommitIcon = octicon('git-commit');
 export const HistoryIcon = octicon('history');
 export const IssueReopenedIcon = octicon('issue-reopened');
-export const IssueTracksIcon = octicon('issue-tracks');
 export const LinkExternalIcon = octicon('link-external');
 export const PencilIcon = octicon('pencil');
 export const PlugIcon = octicon('plug');

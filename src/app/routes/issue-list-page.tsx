@@ -19,6 +19,7 @@ import { DEFAULT_SUMMARY, LabelMenu, PerPageSelect, SortSelect, StateTabs, TypeT
 import type { EditQuery } from '../features/issues/query-edit';
 import { MilestoneMenu } from '../features/issues/milestone-menu';
 import { PersonMenu } from '../features/issues/person-menu';
+import { IssueTypesMenu } from '../features/issues/issue-types-menu';
 import { IssueListSkeleton } from '../features/issues/issue-list-states';
 import { PagedIssueList } from '../features/issues/paged-issue-list';
 import { refusalMessage } from '../features/issues/list-heading';
@@ -127,6 +128,7 @@ export function IssueListPage() {
           <StateTabs state={summary.state} to={stateTo} />
           <TypeTabs type={summary.type} onEdit={onEdit} />
           <LabelMenu owner={owner} repo={repo} selected={summary.labels} onEdit={onEdit} />
+          <IssueTypesMenu owner={owner} repo={repo} selected={summary.issueType} onEdit={onEdit} />
           <MilestoneMenu owner={owner} repo={repo} selected={summary.milestone} none={summary.noMilestone} onEdit={onEdit} />
           <PersonMenu owner={owner} repo={repo} role="author" selected={summary.author} onEdit={onEdit} />
           <PersonMenu owner={owner} repo={repo} role="assignee" selected={summary.assignee} none={summary.noAssignee} onEdit={onEdit} />

@@ -13,6 +13,7 @@ import { CommentCard } from '../features/issue-view/comment-card';
 import { IssueHeader } from '../features/issue-view/issue-header';
 import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { IssueTimeline } from '../features/issue-view/issue-timeline';
+import { SubIssuesSection } from '../features/issue-view/sub-issues-section';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
 import { isPullRequest } from '../features/issues/issue-state';
 import { withSelectedIssue } from '../features/issues/selected-issue';
@@ -93,6 +94,11 @@ export function IssueViewPage() {
                     repo={repo}
                     reactions={issue.reactions}
                   />
+                  {issue.sub_issues_summary && issue.sub_issues_summary.total > 0 ? (
+                    <div className="mt-4">
+                      <SubIssuesSection owner={owner} repo={repo} number={issue.number} summary={issue.sub_issues_summary} />
+                    </div>
+                  ) : null}
                 </div>
                 <div className="md:col-start-2 md:row-span-2 md:row-start-1">
                   <IssueSidebar issue={issue} owner={owner} repo={repo} />

@@ -11,6 +11,7 @@ import type { ImportedComment, ImportedIssue } from '../store/import-schema';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
+import { LINKED_EVENTS, LINKED_ISSUES } from '../../../test-support/server/linked-repository';
 import { RICH_COMMENTS, RICH_ISSUES } from '../../../test-support/server/rich-repository';
 import { runCli } from '../../../test-support/server/run-cli';
 import { makeComments, makeIssues } from '../../../test-support/server/test-service';
@@ -78,6 +79,7 @@ describe('import on a worker thread', () => {
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, manyIssues('Issue'), manyComments, Date.now());
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, again.issues, again.comments, Date.now());
     store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, HISTORY_ISSUES, HISTORY_COMMENTS, Date.now(), HISTORY_EVENTS);
+    store.importIssues({ owner: 'octo', name: 'plans', makePrivate: false }, LINKED_ISSUES, [], Date.now(), LINKED_EVENTS);
     store.close();
 
     const cli = path.join(dir, 'cli.db');
@@ -89,19 +91,24 @@ describe('import on a worker thread', () => {
         'import', '--db', cli, '--repo', 'octo/story',
         '--comments', file('story-comments.json', HISTORY_COMMENTS), '--events', file('story-events.json', HISTORY_EVENTS), file('story.json', HISTORY_ISSUES),
       ),
+      // Issue 47: types and sub-issue links read from GitHub's issue JSON, the sub-issue events passed over.
+      await runCli('import', '--db', cli, '--repo', 'octo/plans', '--events', file('plans-events.json', LINKED_EVENTS), file('plans.json', LINKED_ISSUES)),
     ];
     expect(runs.map((r) => [r.code, r.stdout.trim(), r.stderr])).toEqual([
       [0, `Imported ${RICH_ISSUES.length} issues and ${RICH_COMMENTS.length} comments into octo/rich.`, ''],
       [0, `Imported 1234 issues and ${manyComments.length} comments into octo/many.`, ''],
       [0, `Imported ${again.issues.length} issues and ${again.comments.length} comments into octo/many.`, ''],
       [0, `Imported 3 issues, 2 comments and ${HISTORY_EVENTS.length} events into octo/story.`, ''],
+      [0, expect.stringMatching(/^Imported 8 issues.* 3 events into octo\/plans\.$/), ''],
     ]);
 
     const expected = timeless(snapshotDatabase(inline));
     const actual = timeless(snapshotDatabase(cli));
-    expect(expected.tables.issues).toHaveLength(RICH_ISSUES.length + 1284 + HISTORY_ISSUES.length);
-    expect(expected.tables.issue_events).toHaveLength(HISTORY_EVENTS.length);
+    expect(expected.tables.issues).toHaveLength(RICH_ISSUES.length + 1284 + HISTORY_ISSUES.length + LINKED_ISSUES.length);
+    expect(expected.tables.issue_events).toHaveLength(HISTORY_EVENTS.length + 3);
     expect(expected.tables.issue_references?.length).toBeGreaterThan(0);
+    expect(expected.tables.sub_issues).toHaveLength(5);
+    expect(expected.tables.issue_types).toHaveLength(4);
     expect(actual.tables.issues?.every((row) => typeof (JSON.parse(row) as { doc: unknown }).doc === 'string')).toBe(true);
     for (const table of Object.keys(expected.tables)) expect(actual.tables[table], table).toEqual(expected.tables[table]);
     expect(Object.keys(actual.tables)).toEqual(Object.keys(expected.tables));

@@ -9,6 +9,7 @@
 import type { Issue, IssueComment } from '../../shared/wire-types';
 import type { ImportedEvent } from '../store/import-schema';
 import { demoEvents } from './demo-events';
+import { withIssueLinks } from './demo-issue-links';
 import { loadDemoUsers, loadRepositorySpecs } from './demo-repositories';
 import { generateRepository } from './generator/repository-generator';
 import type { DemoUser } from './generator/demo-user';
@@ -33,6 +34,9 @@ export interface DemoDataset {
   renames: Array<{ from: string; to: string }>;
 }
 
+/** the repositories whose organization uses issue types and sub-issues (issue 47) */
+const ISSUE_TYPE_REPOSITORIES = ['acme/rocket'];
+
 /** change this and every generated word, time and id changes with it */
 const DEMO_SEED = 'issuescope-demo/v1';
 
@@ -47,7 +51,11 @@ export function buildDemoDataset(): DemoDataset {
     };
     const team = spec.team.map((member) => member.login);
     const events = demoEvents({ index: spec.index, issues, comments, team, user, seed: DEMO_SEED });
-    return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues, comments, events };
+    if (!ISSUE_TYPE_REPOSITORIES.includes(`${spec.owner}/${spec.name}`)) {
+      return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues, comments, events };
+    }
+    const linked = withIssueLinks({ owner: spec.owner, name: spec.name, index: spec.index, issues, team, user, seed: DEMO_SEED });
+    return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues: linked.issues, comments, events: [...events, ...linked.events] };
   });
   return {
     users,

@@ -4,6 +4,7 @@ import { openCommandStorage } from '../store/open-storage';
 import { githubDescriptionVersion, githubOperations, githubItemShape, type GithubOperation } from '../../../test-support/server/github-openapi';
 import { importHistoryRepository } from '../../../test-support/server/history-repository';
 import { HIDDEN_LOGIN, importPeopleRepositories, PEOPLE_TOKENS } from '../../../test-support/server/people-repository';
+import { importLinkedRepository } from '../../../test-support/server/linked-repository';
 import { importRichRepositories, RECORDED_REPO } from '../../../test-support/server/rich-repository';
 import { importSearchRepositories } from '../../../test-support/server/search-repository';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
@@ -25,6 +26,10 @@ const ops = githubOperations(
   'issues/list-milestones',
   'issues/get-milestone',
   'users/get-by-username',
+  'issues/list-sub-issues',
+  'issues/get-parent',
+  'repos/list-issue-types',
+  'orgs/list-issue-types',
 );
 
 // The timeline's item schema is an `anyOf` that some near-empty shapes satisfy: each item is
@@ -40,16 +45,25 @@ const SCHEMA_OF_EVENT: Record<string, string> = {
   merged: 'State Change Issue Event',
 };
 let timelineShapes: Map<string, ReturnType<typeof githubItemShape>>;
+/** issue 47's events, each held to the schema GitHub gives its kind */
+const SCHEMA_OF_TYPE_EVENT: Record<string, string> = {
+  issue_type_added: 'Issue Type Added Issue Event',
+  issue_type_changed: 'Issue Type Changed Issue Event',
+  issue_type_removed: 'Issue Type Removed Issue Event',
+};
+let typeEventShapes: Map<string, ReturnType<typeof githubItemShape>>;
 
 let svc: TestService;
 beforeAll(async () => {
   timelineShapes = new Map([...new Set(Object.values(SCHEMA_OF_EVENT))].map((title) => [title, githubItemShape('issues/list-events-for-timeline', title)]));
+  typeEventShapes = new Map(Object.entries(SCHEMA_OF_TYPE_EVENT).map(([event, title]) => [event, githubItemShape('issues/list-events-for-timeline', title)]));
   // The history operations' schemas are as large: compiled now too (a check compiles on first use).
   for (const id of ['issues/list-events-for-timeline', 'issues/list-events', 'issues/list-events-for-repo'] as const) ops[id].check(200, []);
   svc = await startTestService({ limits: { unauthLimit: 10_000, searchUnauthLimit: 10_000 } });
   const store = await openCommandStorage(svc.dbFile);
   await importRichRepositories(store, Date.now());
   await importHistoryRepository(store, Date.now());
+  await importLinkedRepository(store, Date.now());
   await importSearchRepositories(store, Date.now(), { bulk: false });
   await importPeopleRepositories(store, Date.now());
   await store.close();
@@ -68,7 +82,7 @@ function expectConforms(op: GithubOperation, answer: { status: number; body: unk
   expect(errors, `${label} against ${op.operationId} ${answer.status} (GitHub's description ${githubDescriptionVersion()})`).toEqual([]);
 }
 
-const REPOS = ['octo/hello', 'octo/rich', `${RECORDED_REPO.owner}/${RECORDED_REPO.name}`];
+const REPOS = ['octo/hello', 'octo/rich', 'octo/plans', `${RECORDED_REPO.owner}/${RECORDED_REPO.name}`];
 
 describe("GET /repos/{owner}/{repo}/issues against GitHub's issues/list-for-repo", () => {
   it("answers a state=all page whose every entry, issue or pull request, is GitHub's issue schema", async () => {
@@ -183,6 +197,30 @@ describe('the other endpoints against their operations', () => {
       expect(missing.status, path).toBe(404);
       expectConforms(ops['issues/list-events-for-timeline'], missing, path);
     }
+  });
+
+  it("answers issue types, sub-issues and parents in GitHub's schemas: 200 and 404 (issue 47)", async () => {
+    expectConforms(ops['repos/list-issue-types'], await get('/repos/octo/plans/issue-types'), 'issue types');
+    expectConforms(ops['repos/list-issue-types'], await get('/repos/octo/secret/issue-types'), 'issue types of a private repository unseen');
+    expectConforms(ops['orgs/list-issue-types'], await get('/orgs/octo/issue-types', auth(TOKENS.alice)), "an organization's issue types");
+    expectConforms(ops['orgs/list-issue-types'], await get('/orgs/nobody/issue-types'), 'an organization unseen');
+    for (const path of ['/repos/octo/plans/issues/1/sub_issues', '/repos/octo/plans/issues/1/sub_issues?per_page=2&page=2', '/repos/octo/plans/issues/6/sub_issues', '/repos/octo/plans/issues/99/sub_issues']) {
+      expectConforms(ops['issues/list-sub-issues'], await get(path), path);
+    }
+    for (const path of ['/repos/octo/plans/issues/3/parent', '/repos/octo/plans/issues/7/parent', '/repos/octo/plans/issues/1/parent']) {
+      expectConforms(ops['issues/get-parent'], await get(path), path);
+    }
+    const typed = await get('/repos/octo/plans/issues/1');
+    expectConforms(ops['issues/get'], typed, 'an issue with a type and sub-issues');
+    for (const n of [7, 6]) {
+      const timeline = await get(`/repos/octo/plans/issues/${n}/timeline`);
+      expectConforms(ops['issues/list-events-for-timeline'], timeline, `type events of #${n}`);
+      for (const item of timeline.body as Array<{ event: string }>) {
+        const check = typeEventShapes.get(item.event);
+        expect(check?.(item).errors, item.event).toEqual([]);
+      }
+    }
+    expectConforms(ops['issues/list-events'], await get('/repos/octo/plans/issues/6/events'), 'a removed type');
   });
 
   it("answers labels, the repository, the token's user and the rate limit in GitHub's schemas", async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { HISTORY_EVENTS, importHistoryRepository } from '../../../test-support/server/history-repository';
+import { importLinkedRepository, LINKED_ISSUES } from '../../../test-support/server/linked-repository';
 import { auth, makeComments, makeIssues, serveDatabase, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { HELLO_COUNT, mirror, mirrorFixture } from '../../../test-support/server/mirror-fixture';
 import type { MirrorEvent } from './mirror-repository';
@@ -189,6 +190,43 @@ describe('mirror: the history', () => {
       expect(comparable(b, copy.origin), `timeline of #${n}`).toEqual(comparable(a, src.origin));
     }
     expect(((await getAll(copy.api, '/repos/octo/story/issues/1/timeline')) as Array<{ event: string }>).at(-1)?.event).toBe('unlabeled');
+  });
+
+  it('copies issue types and sub-issue links, and the copy answers them as the source does (issue 47)', async () => {
+    const src = await source();
+    const seed = openSqliteStore(src.dbFile);
+    await importLinkedRepository(seed, Date.now());
+    seed.close();
+    const db = targetFile();
+    await mirror(db, { from: src.api, source: { owner: 'octo', name: 'plans' }, target: { owner: 'acme', name: 'plans' } });
+    const copy = await serveDatabase(db);
+    services.push(copy);
+    for (const q of ['/issues?state=all&per_page=100', '/issue-types', '/issues/1/sub_issues', '/issues/3/sub_issues', '/issues/7/timeline']) {
+      const [a, b] = await Promise.all([getAll(src.api, `/repos/octo/plans${q}`), getAll(copy.api, `/repos/acme/plans${q}`)]);
+      expect(comparable(b, copy.origin), q).toEqual(JSON.parse(JSON.stringify(comparable(a, src.origin)).replace(/\/octo\/plans\b/g, '/acme/plans')));
+    }
+    const launch = (await getAll(copy.api, '/repos/acme/plans/issues/1/sub_issues')) as Array<{ number: number }>;
+    expect(launch.map((i) => i.number)).toEqual([2, 3, 4, 5]);
+    const parent = (await (await fetch(`${copy.api}/repos/acme/plans/issues/7/parent`)).json()) as { number: number; sub_issues_summary: unknown };
+    expect(parent).toMatchObject({ number: 3, sub_issues_summary: { total: 1, completed: 0, percent_completed: 0 } });
+  });
+
+  it("keeps the source's priority order of a parent's sub-issues, read from its sub-issue list (issue 47)", async () => {
+    const src = await source();
+    const seed = openSqliteStore(src.dbFile);
+    const plans = { owner: 'octo', name: 'plans', makePrivate: false };
+    // #2 becomes a sub-issue of #1 after the others: last in the source's order, though first by number.
+    seed.importIssues(plans, LINKED_ISSUES.map((i) => (i.number === 2 ? { ...i, parent_issue_url: null } : i)), [], Date.now());
+    seed.importIssues(plans, LINKED_ISSUES.filter((i) => i.number === 2), [], Date.now());
+    seed.close();
+    const order = async (api: string, repo: string) => ((await getAll(api, `/repos/${repo}/issues/1/sub_issues`)) as Array<{ number: number }>).map((i) => i.number);
+    expect(await order(src.api, 'octo/plans')).toEqual([3, 4, 5, 2]);
+
+    const db = targetFile();
+    await mirror(db, { from: src.api, source: { owner: 'octo', name: 'plans' }, target: { owner: 'acme', name: 'plans' } });
+    const copy = await serveDatabase(db);
+    services.push(copy);
+    expect(await order(copy.api, 'acme/plans')).toEqual([3, 4, 5, 2]);
   });
 
   it('copies no history from a source without the events list (404), and says so', async () => {

@@ -31,9 +31,10 @@ import {
   type ImportedIssue,
   type ImportedUser,
 } from '../store/import-schema';
-import type { ImportOptions, MirrorWalk, MirrorWalkName } from '../store/records';
+import { parentNumberOf } from '../store/build-documents';
+import type { ImportOptions, MirrorWalk, MirrorWalkName, SubIssueOrder } from '../store/records';
 import type { IssueReader, MirrorStateStore } from '../store/storage';
-import { MirrorError, SourceClient, type SourceDependencies, type WaitReason } from './source-client';
+import { MirrorError, SourceClient, type SourceDependencies, type SourcePage, type WaitReason } from './source-client';
 
 export const MIRROR_PER_PAGE = 100;
 
@@ -202,10 +203,33 @@ export async function mirrorRepository(store: MirrorStateStore & Pick<IssueReade
     }
   };
 
+  /**
+   * The priority order of each parent's sub-issues (issue 47): an issue names its parent but not
+   * its place, so the sub-issue list of every parent this page brings (`sub_issues_summary.total`
+   * above 0) is read, a credit a page, following `next`. Only parents whose `updated_at` moved
+   * since the last run come back in the walk, so an unchanged parent is not asked again.
+   */
+  const subIssueOrders = async (issues: readonly ImportedIssue[]): Promise<SubIssueOrder[]> => {
+    const orders: SubIssueOrder[] = [];
+    for (const parent of issues) {
+      if ((parent.sub_issues_summary?.total ?? 0) === 0) continue;
+      const children: number[] = [];
+      let next: string | null = `${repoPath}/issues/${parent.number}/sub_issues?per_page=${MIRROR_PER_PAGE}`;
+      while (next !== null) {
+        const page: SourcePage = await client.get(next);
+        const listed = validate<ImportedIssue[]>(importedIssueList, page.body, page.url, 'GitHub sub-issues');
+        children.push(...listed.filter((child) => parentNumberOf(child) === parent.number).map((child) => child.number));
+        next = page.next;
+      }
+      orders.push({ parent: parent.number, children });
+    }
+    return orders;
+  };
+
   await walk('issues', `${repoPath}/issues?state=all&sort=updated&direction=desc&per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
     const issues = validate<ImportedIssue[]>(importedIssueList, items, url, 'GitHub issues');
     for (const issue of issues) localiseIssueAvatars(issue, base.origin);
-    if (issues.length > 0) await store.saveMirrorPage(importOptions, 'issues', state, { issues }, deps.now());
+    if (issues.length > 0) await store.saveMirrorPage(importOptions, 'issues', state, { issues, subIssueOrders: await subIssueOrders(issues) }, deps.now());
     else await store.saveMirrorWalk(repoId, 'issues', state);
     result.issues += issues.length;
     return issues.length;

@@ -7,6 +7,7 @@ import type {
   AuthorAssociation,
   Issue,
   IssueComment,
+  IssueType,
   Label,
   Milestone,
   ReactionRollup,
@@ -14,7 +15,7 @@ import type {
 } from '../../shared/wire-types';
 import { toIsoSeconds } from '../../shared/iso-seconds';
 import { apiUrl, cleanText, repoApiUrl, repoWebUrl, webUrl } from './issue-document';
-import type { ImportedComment, ImportedIssue, ImportedUser } from './import-schema';
+import type { ImportedComment, ImportedIssue, ImportedIssueType, ImportedUser } from './import-schema';
 
 const ASSOCIATIONS: readonly AuthorAssociation[] = [
   'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'MANNEQUIN', 'MEMBER', 'NONE', 'OWNER',
@@ -180,6 +181,47 @@ function buildMilestone(m: NonNullable<ImportedIssue['milestone']>, options: Doc
   };
 }
 
+/**
+ * GitHub's `issue-type`. Types belong to the organization on GitHub, so one imported without an id
+ * gets the same id in every repository: it is named by its name, compared without case.
+ * `fallbackTime` stands in for timestamps the import lacks (the issue's creation).
+ */
+export function buildIssueType(type: ImportedIssueType, fallbackTime: string): IssueType {
+  const name = cleanText(type.name);
+  const id = type.id ?? syntheticId('issue-type', name.toLowerCase());
+  const createdAt = isoOrNull(type.created_at) ?? fallbackTime;
+  return {
+    id,
+    node_id: type.node_id && /^[\w-]+$/.test(type.node_id) ? type.node_id : nodeId('IT', id),
+    name,
+    description: type.description == null ? null : cleanText(type.description),
+    color: type.color ?? null,
+    created_at: createdAt,
+    updated_at: isoOrNull(type.updated_at) ?? createdAt,
+    is_enabled: type.is_enabled ?? true,
+  };
+}
+
+/**
+ * The number of the issue's parent when GitHub's `parent_issue_url` names an issue of the same
+ * repository (its `repository_url`, when the import has it). A parent in another repository is
+ * not kept: this service links issues within one repository only (docs/api.md).
+ */
+export function parentNumberOf(issue: ImportedIssue): number | null {
+  const url = issue.parent_issue_url;
+  if (!url) return null;
+  const m = /^(.*)\/issues\/(\d+)$/.exec(url);
+  if (!m) return null;
+  if (issue.repository_url !== undefined && m[1]?.toLowerCase() !== issue.repository_url.replace(/\/+$/, '').toLowerCase()) return null;
+  const n = Number(m[2]);
+  return n > 0 && n !== issue.number ? n : null;
+}
+
+/** GitHub's `sub-issues-summary`: the share of closed sub-issues, in whole percent rounded down. */
+export function subIssuesSummary(total: number, completed: number): { total: number; completed: number; percent_completed: number } {
+  return { total, completed, percent_completed: total === 0 ? 0 : Math.floor((completed * 100) / total) };
+}
+
 function association(value: string | undefined): AuthorAssociation {
   return (ASSOCIATIONS as readonly string[]).includes(value ?? '') ? (value as AuthorAssociation) : 'NONE';
 }
@@ -234,7 +276,12 @@ export function buildIssue(
     timeline_url: repoApiUrl(`/issues/${n}/timeline`),
     // No GitHub Apps act here; GitHub sends null for everything a person did.
     performed_via_github_app: null,
+    type: issue.type ? buildIssueType(issue.type, createdAt) : null,
+    // The counts of its sub-issues are written once every issue of the import is stored (issue-links.ts).
+    sub_issues_summary: subIssuesSummary(0, 0),
   };
+  const parent = parentNumberOf(issue);
+  doc.parent_issue_url = parent === null ? null : repoApiUrl(`/issues/${parent}`);
   if (issue.pull_request) {
     doc.draft = issue.draft ?? false;
     doc.pull_request = {

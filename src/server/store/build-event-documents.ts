@@ -3,11 +3,11 @@
  * build-documents.ts for issues and comments) and the references other issues make to it,
  * which GitHub's timeline shows as `cross-referenced`.
  */
-import type { IssueEvent } from '../../shared/wire-types';
+import type { IssueEvent, IssueTypeColor } from '../../shared/wire-types';
 import { toIsoSeconds } from '../../shared/iso-seconds';
-import { buildUser, nodeId, type DocumentOptions } from './build-documents';
+import { buildUser, nodeId, syntheticId, type DocumentOptions } from './build-documents';
 import { cleanText, repoApiUrl } from './issue-document';
-import type { ImportedEvent } from './import-schema';
+import type { ImportedEvent, ImportedIssueType } from './import-schema';
 
 export function buildEvent(event: ImportedEvent, options: DocumentOptions): IssueEvent {
   const commit = event.commit_id ?? null;
@@ -29,7 +29,15 @@ export function buildEvent(event: ImportedEvent, options: DocumentOptions): Issu
   if (event.rename) doc.rename = { from: cleanText(event.rename.from), to: cleanText(event.rename.to) };
   if (event.state_reason !== undefined) doc.state_reason = event.state_reason;
   if (event.lock_reason !== undefined) doc.lock_reason = event.lock_reason;
+  // `issue_type_added`, `_changed`, `_removed`: GitHub's `issue-type-webhook`, the type's id, name and colour.
+  if (event.issue_type !== undefined) doc.issue_type = event.issue_type ? typeOnEvent(event.issue_type) : null;
+  if (event.prev_issue_type !== undefined) doc.prev_issue_type = event.prev_issue_type ? typeOnEvent(event.prev_issue_type) : null;
   return doc;
+}
+
+function typeOnEvent(type: ImportedIssueType): { id: number; name: string; color: IssueTypeColor | null } {
+  const name = cleanText(type.name);
+  return { id: type.id ?? syntheticId('issue-type', name.toLowerCase()), name, color: type.color ?? null };
 }
 
 /**

@@ -4,16 +4,20 @@
  * `import` command can build the rows on a worker thread while the store inserts them
  * (commands/import-worker.ts); the store's own `importIssues` builds them in line.
  */
+import type { IssueType } from '../../shared/wire-types';
 import {
   assigneesOf,
   buildComment,
   buildIssue,
+  buildIssueType,
+  parentNumberOf,
   issueNumberOfComment,
   mentionsIn,
   type DocumentOptions,
   type LabelRecord,
 } from './build-documents';
 import { buildEvent, issueReferencesIn } from './build-event-documents';
+import { toIsoSeconds } from '../../shared/iso-seconds';
 import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
 import { REACTION_KINDS, type ReactionKind } from './reaction-kind-columns';
@@ -38,6 +42,10 @@ export interface ImportPlan {
   users: ImportedUser[];
   /** one per name, compared without case */
   labels: LabelSpec[];
+  /** the issue types the issues carry, one per name compared without case (the last record wins) */
+  issueTypes: IssueType[];
+  /** each imported issue's parent in the same repository, or null: the links replace those stored for these issues */
+  parents: Array<{ number: number; parent: number | null }>;
 }
 
 /** A stored document: JSON text, or its UTF-8 bytes when it was built on another thread. */
@@ -153,6 +161,10 @@ function labelsNamed(issues: readonly ImportedIssue[]): LabelSpec[] {
   return [...seen.values()];
 }
 
+function isoSecondsOf(timestamp: string): string {
+  return toIsoSeconds(Date.parse(timestamp));
+}
+
 export function planImport(
   issues: readonly ImportedIssue[],
   comments: readonly ImportedComment[],
@@ -171,7 +183,19 @@ export function planImport(
   for (const event of events) {
     for (const user of [event.actor, event.assignee, event.assigner]) if (user) users.push(user);
   }
-  return { numbers: [...numbers], users: lastWordOnEachUser(users), labels: labelsNamed(issues) };
+  const issueTypes = new Map<string, IssueType>();
+  for (const issue of issues) {
+    if (!issue.type) continue;
+    const type = buildIssueType(issue.type, isoSecondsOf(issue.created_at));
+    issueTypes.set(type.name.toLowerCase(), type);
+  }
+  return {
+    numbers: [...numbers],
+    users: lastWordOnEachUser(users),
+    labels: labelsNamed(issues),
+    issueTypes: [...issueTypes.values()],
+    parents: issues.map((i) => ({ number: i.number, parent: parentNumberOf(i) })),
+  };
 }
 
 function labelsOf(issue: ImportedIssue, labels: ReadonlyMap<string, LabelRecord>): LabelRecord[] {
@@ -243,6 +267,17 @@ export function commentRow(comment: ImportedComment, options: DocumentOptions): 
   };
 }
 
+/**
+ * Events GitHub sends with a reference to another issue (`sub_issue`, `parent_issue`: an issue
+ * and its whole repository) that the service does not build: passed over by every import, so no
+ * answer lists one without the object GitHub's schema requires (docs/api.md).
+ */
+const UNKEPT_EVENTS: ReadonlySet<string> = new Set(['sub_issue_added', 'sub_issue_removed', 'parent_issue_added', 'parent_issue_removed']);
+
+export function keptEvents(events: readonly ImportedEvent[]): ImportedEvent[] {
+  return events.filter((e) => !UNKEPT_EVENTS.has(e.event));
+}
+
 export function eventRow(event: ImportedEvent, options: DocumentOptions): EventRow {
   const doc = buildEvent(event, options);
   return { id: event.id, issueNumber: event.issue.number, event: doc.event, createdAt: doc.created_at, doc: JSON.stringify(doc) };
@@ -265,7 +300,7 @@ export function importSourceOf(
       for (const comment of comments) yield commentRow(comment, options);
     },
     *eventRows() {
-      for (const event of events) yield eventRow(event, options);
+      for (const event of keptEvents(events)) yield eventRow(event, options);
     },
   };
 }

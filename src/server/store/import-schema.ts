@@ -45,6 +45,21 @@ export const importedMilestone = z.object({
   creator: importedUser.nullable().optional(),
 });
 
+const ISSUE_TYPE_COLORS = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'pink', 'purple'] as const;
+
+/** GitHub's `issue-type` on an issue; `issue-type-webhook` (id, name, color) on an event is the same with fewer fields. */
+export const importedIssueType = z.object({
+  id: z.number().int().positive().optional(),
+  node_id: z.string().optional(),
+  name: z.string().min(1).max(100),
+  description: z.string().nullable().optional(),
+  // An unknown colour is no colour rather than a refused import: GitHub may add colours.
+  color: z.string().nullable().optional().transform((c) => ((ISSUE_TYPE_COLORS as readonly string[]).includes(c ?? '') ? (c as (typeof ISSUE_TYPE_COLORS)[number]) : null)),
+  created_at: TIMESTAMP.optional(),
+  updated_at: TIMESTAMP.optional(),
+  is_enabled: z.boolean().optional(),
+});
+
 const reactionCount = z.number().int().nonnegative().optional();
 
 export const importedReactions = z.object({
@@ -82,6 +97,13 @@ export const importedIssue = z.object({
   reactions: importedReactions.optional(),
   pull_request: z.object({ merged_at: TIMESTAMP.nullable().optional() }).optional(),
   draft: z.boolean().optional(),
+  type: importedIssueType.nullable().optional(),
+  /** the API URL of the issue's own repository: tells a parent in the same repository from one elsewhere */
+  repository_url: z.string().optional(),
+  /** `…/repos/o/r/issues/{number}` of the parent when the issue is a sub-issue */
+  parent_issue_url: z.string().nullable().optional(),
+  /** read by `mirror` (which parents' sub-issue lists to fetch); the stored counts are the service's own */
+  sub_issues_summary: z.object({ total: z.number().int().nonnegative() }).optional(),
 });
 
 export const importedComment = z.object({
@@ -118,12 +140,15 @@ export const importedEvent = z.object({
   rename: z.object({ from: z.string(), to: z.string() }).optional(),
   state_reason: z.string().max(50).nullable().optional(),
   lock_reason: z.string().max(50).nullable().optional(),
+  issue_type: importedIssueType.nullable().optional(),
+  prev_issue_type: importedIssueType.nullable().optional(),
 });
 
 export type ImportedIssue = z.infer<typeof importedIssue>;
 export type ImportedEvent = z.infer<typeof importedEvent>;
 export type ImportedComment = z.infer<typeof importedComment>;
 export type ImportedUser = z.infer<typeof importedUser>;
+export type ImportedIssueType = z.infer<typeof importedIssueType>;
 
 export const importedIssueList = z.array(importedIssue);
 export const importedCommentList = z.array(importedComment);

@@ -155,3 +155,9 @@ export interface SearchPage {
   /** the query names repositories or accounts (`repo:`, `user:`, `org:`) and the caller may see none of them: GitHub's 422 (search-plan.ts `namesSomethingVisible`) */
   namesNothingVisible?: true;
 }
+
+/** A parent's sub-issues in the source's priority order, as `GET …/issues/{n}/sub_issues` lists them (mirror, issue 47). */
+export interface SubIssueOrder {
+  parent: number;
+  children: number[];
+}

@@ -158,17 +158,36 @@ export function dateColumnSql(field: DateField): string {
   return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
 }
 
-/** The terms over what the service stores beyond the list's facts (columns of search's own, the repository's visibility), whose predicates both engines write alike. */
-export type StoredFactTerm = Extract<SearchTerm, { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' }>;
+/** The terms over what the service stores beyond the list's facts (columns of search's own, the document, the repository's visibility), whose predicates both engines write alike. */
+export type StoredFactTerm = Extract<
+  SearchTerm,
+  { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' | 'issueType' | 'subIssueLink' | 'parentIssue' }
+>;
+
+/** How an engine writes what a stored-fact predicate needs of it. */
+export interface FactDialect {
+  /** a placeholder bound to `value` */
+  param: BindParam;
+  /** the string at `path` in the issue's stored document, NULL where it has none (an issue's type's name) */
+  documentText(path: readonly string[]): string;
+}
+
+/** Case folded in ASCII letters only, as both engines' `lower()` fold text: an issue type's name. */
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
 
 /**
  * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
- * what it says, each over columns an index leads with (migrations 6 and 7). As GitHub's
+ * what it says, each but `type:` over columns an index leads with (migrations 6 and 7). As GitHub's
  * "Searching issues and pull requests" has them: `is:merged` and `is:unmerged` (open, or closed
  * without a merge) and `draft:` select pull requests only; `is:public`/`is:private` are the
- * repository's visibility; `reason:` the `state_reason` of issues only.
+ * repository's visibility; `reason:` the `state_reason` of issues only. `type:` an issue type by
+ * name (read from the document); `has:sub-issues`, `has:parent-issue` and
+ * `parent-issue:OWNER/REPO#N` the links of GitHub's sub-issues (issue 47).
  */
-export function storedFactSql(term: StoredFactTerm, param: BindParam): string {
+export function storedFactSql(term: StoredFactTerm, dialect: FactDialect): string {
+  const { param } = dialect;
   switch (term.kind) {
     case 'count': {
       const value = term.field === 'reactions' ? 'i.reactions' : INTERACTIONS_SQL;
@@ -189,6 +208,16 @@ export function storedFactSql(term: StoredFactTerm, param: BindParam): string {
       // "Search by the reason an issue was closed": issues only, though a closed pull request's
       // stored document says `completed` too. An issue without a reason is false, not NULL.
       return `(i.is_pull_request = 0 AND i.state_reason IS NOT NULL AND i.state_reason = ${param(term.value)})`;
+    case 'issueType':
+      return `lower(COALESCE(${dialect.documentText(['type', 'name'])}, '')) = ${param(lowerAscii(term.name))}`;
+    case 'subIssueLink':
+      // As the answers count them: sub-issues that are stored (`sub_issues_summary.total`), a parent named (`parent_issue_url`).
+      return term.link === 'sub-issues'
+        ? 'EXISTS (SELECT 1 FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number WHERE s.repo_id = i.repo_id AND s.parent_number = i.number)'
+        : 'EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number)';
+    case 'parentIssue':
+      return `(i.repo_id IN (SELECT id FROM repos WHERE owner = ${param(term.owner)} AND name = ${param(term.name)})
+        AND EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number AND s.parent_number = ${param(term.number)}))`;
   }
 }
 

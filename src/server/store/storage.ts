@@ -26,6 +26,7 @@ import type {
   SearchPage,
   SearchRequest,
   StoredCounter,
+  SubIssueOrder,
   TokenRecord,
   UserRecord,
 } from './records';
@@ -74,6 +75,22 @@ export interface PeopleReader {
   findVisibleUser(login: string, privateRepoIds: readonly number[]): Awaitable<{ user: UserRecord | null; firstSeen: string } | null>;
 }
 
+/** Issue types and sub-issues (issue 47): the links an import stored (issue-links.ts). */
+export interface IssueLinkReader {
+  /** a parent's sub-issues that are stored, in its priority order (`…/issues/{n}/sub_issues`) */
+  listSubIssues(repoId: number, number: number, params: PageParams): Awaitable<DocumentPage>;
+  /** the stored parent of a sub-issue (`…/issues/{n}/parent`), or null */
+  getParentIssue(repoId: number, number: number): Awaitable<string | null>;
+  /** the repository's issue types as `issue-type` documents, by name (`…/issue-types`) */
+  listIssueTypes(repoId: number): Awaitable<string[]>;
+  /**
+   * The issue types of an account's repositories among those the caller may see (public ones and
+   * `privateRepoIds`), one per name, by name (`GET /orgs/{org}/issue-types`); null when the caller
+   * sees no repository of that account.
+   */
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Awaitable<string[] | null>;
+}
+
 /** `GET /search/issues` over every repository the caller may see. */
 export interface IssueSearch {
   /** The issues a search selects, one page in its order; the text index is written with each import, in its transaction. */
@@ -117,7 +134,7 @@ export interface MirrorStateStore {
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): Awaitable<void>;
   /** Records a walk's progress alone (a 304, a finished walk). */
@@ -137,7 +154,7 @@ export interface ChangeSignal {
 
 /** Everything stored, on one engine. */
 export interface Storage
-  extends RepositoryReader, IssueReader, PeopleReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
+  extends RepositoryReader, IssueReader, PeopleReader, IssueLinkReader, IssueSearch, IssueWriter, TokenStore, CounterStore, MirrorStateStore, ChangeSignal {
   /**
    * Runs `work` as one transaction: every write it makes through `storage` is
    * stored, or none. `work` awaits only `storage` (SQLite holds the transaction

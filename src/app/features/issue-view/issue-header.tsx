@@ -1,10 +1,12 @@
 import type { Issue } from '../../../shared/wire-types';
 import type { IssueClosedBy } from '../../api/timeline-types';
 import { IssueTitle } from '../../components/issue-title';
+import { IssueTypeToken } from '../../components/issue-type-token';
 import { ProgressBar } from '../../components/progress-bar';
 import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../lib/time-format';
 import { IssueStateBadge } from '../issues/issue-state-icon';
+import { ParentIssueLink } from './parent-issue-link';
 import { PersonLink } from './person-link';
 import { linkTitleReferences } from './title-references';
 
@@ -27,8 +29,8 @@ function Ending({ issue, owner, repo }: { issue: Issue & IssueClosedBy; owner: s
 }
 
 /**
- * The issue's title and number, its state, who opened it, who closed or
- * merged it, and how many comments it has.
+ * The issue's title and number, the parent it is a sub-issue of, its state and
+ * type, who opened it, who closed or merged it, and how many comments it has.
  */
 export function IssueHeader({ issue, owner, repo, kind, refreshing }: {
   issue: Issue & IssueClosedBy;
@@ -45,8 +47,10 @@ export function IssueHeader({ issue, owner, repo, kind, refreshing }: {
         {/* The number never wraps onto a line of its own: a no-break space holds it to the title's last word. */}
         <span className="font-semibold"><IssueTitle title={issue.title} renderPlain={(text) => linkTitleReferences(text, owner, repo)} /></span>{'\u00A0'}<span className="whitespace-nowrap text-fg-muted">#{issue.number}</span>
       </h1>
+      <ParentIssueLink owner={owner} repo={repo} number={issue.number} parentUrl={issue.parent_issue_url} />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-fg-muted">
         <IssueStateBadge issue={issue} />
+        {issue.type ? <IssueTypeToken type={issue.type} /> : null}
         <span>
           <PersonLink user={issue.user} owner={owner} repo={repo} /> opened this {kind} <RelativeTime iso={issue.created_at} />
           <Ending issue={issue} owner={owner} repo={repo} />

@@ -26,7 +26,7 @@ export function MenuLoading() {
 }
 
 /** What the controls show of the default query, known without the parser. */
-export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: 'issue', labels: [], author: null, assignee: null, mentions: null, milestone: null, noMilestone: false, noAssignee: false, sort: null };
+export const DEFAULT_SUMMARY: QuerySummary = { state: 'open', type: 'issue', labels: [], issueType: null, author: null, assignee: null, mentions: null, milestone: null, noMilestone: false, noAssignee: false, sort: null };
 
 type StateTab = 'open' | 'closed' | 'all';
 
@@ -71,7 +71,7 @@ export function TypeTabs({ type, onEdit }: { type: 'issue' | 'pr' | null; onEdit
   );
 }
 
-/** A filter-bar menu: a `<details>` whose button shows a count of what is chosen, dismissed on Escape or a click outside. */
+/** A filter-bar menu: a `<details>` whose button shows a count of what is chosen, dismissed on Escape or a click outside (the Types, Milestones and people menus use it too). */
 export function Menu({ label, icon, count, onToggle, children, align = 'left', onPrepare = () => void loadMenuBodies() }: {
   label: string;
   icon: ReactNode;

@@ -3,9 +3,10 @@
  * ago by alice", "#12 by alice was closed 2 months ago" (naming who closed it
  * when the entry says, `closed_by`), "#12 by alice was merged last week"; then
  * the task count and the milestone. Where it wraps, a "·" ends a line, never
- * starts one, and "#12" keeps its next word.
+ * starts one, and "#12" keeps its next word. A parent issue shows how many of its sub-issues are
+ * closed ("3 of 5", issue 47), as github.com's list does.
  */
-import { ChecklistIcon, MilestoneIcon } from '../../components/icons';
+import { ChecklistIcon, IssueTracksIcon, MilestoneIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import type { Issue } from '../../../shared/wire-types';
 import { RelativeTime } from '../../components/relative-time';
@@ -25,10 +26,11 @@ function tail(last: ReactNode, more: boolean) {
 
 export function IssueRowMeta({ issue, onAuthor }: { issue: Issue; onAuthor: (login: string) => void }) {
   const tasks = taskProgress(issue.body);
+  const subIssues = issue.sub_issues_summary && issue.sub_issues_summary.total > 0 ? issue.sub_issues_summary : null;
   const author = issue.user?.login ?? 'ghost';
   const mergedAt = issue.pull_request?.merged_at;
   const endedAt = mergedAt ?? (issue.state === 'closed' ? issue.closed_at : null);
-  const more = tasks !== null || Boolean(issue.milestone);
+  const more = tasks !== null || subIssues !== null || Boolean(issue.milestone);
   const by = (
     <button type="button" onClick={() => onAuthor(author)} title={`Show only what ${author} opened`} className="muted-link font-medium">
       {author}
@@ -60,6 +62,18 @@ export function IssueRowMeta({ issue, onAuthor }: { issue: Issue; onAuthor: (log
           {tasks.done} of {tasks.total} tasks
           <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
             <span className="block h-full bg-open" style={{ width: `${(tasks.done / tasks.total) * 100}%` }} />
+          </span>
+          {subIssues !== null || issue.milestone ? '·' : null}
+        </span>
+      ) : null}
+      {subIssues !== null ? (
+        <span className="inline-flex items-center gap-1 whitespace-nowrap" title={`${subIssues.completed} of ${subIssues.total} sub-issues completed`}>
+          <IssueTracksIcon size={12} aria-hidden="true" />
+          <span aria-label={`Sub-issues: ${subIssues.completed} of ${subIssues.total} completed`}>
+            {subIssues.completed} of {subIssues.total}
+          </span>
+          <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
+            <span className="block h-full bg-done" style={{ width: `${subIssues.percent_completed}%` }} />
           </span>
           {issue.milestone ? '·' : null}
         </span>

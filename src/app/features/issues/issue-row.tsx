@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
+import { IssueTypeToken } from '../../components/issue-type-token';
 import { LabelPill } from '../../components/label-pill';
 import { formatCount } from '../../lib/time-format';
 import { IssueStateIcon } from './issue-state-icon';
@@ -71,6 +72,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
           >
             <IssueTitle title={issue.title} highlight={highlight} />
           </Link>
+          {issue.type ? <IssueTypeToken type={issue.type} /> : null}
           {issue.labels.length > 0 ? (
             <span className="inline-flex max-w-full flex-wrap gap-1">
               {issue.labels.map((label) => (

@@ -50,11 +50,21 @@ describe('the controls edit the query text', () => {
     expect(editQuery('is:nonsense', { kind: 'state', value: 'closed' })).toBe('is:nonsense is:closed');
   });
 
+  it('writes the Types menu\'s choice as type:, quoting a name with spaces, and replaces or removes it (issue 47)', () => {
+    expect(editQuery('is:open crash', { kind: 'issueType', name: 'Bug' })).toBe('is:open crash type:Bug');
+    expect(editQuery('type:Bug is:open', { kind: 'issueType', name: 'Feature request' })).toBe('type:"Feature request" is:open');
+    expect(editQuery('is:open type:"Feature request"', { kind: 'issueType', name: null })).toBe('is:open');
+    expect(editQuery('is:issue type:Bug', { kind: 'type', value: null })).toBe('type:Bug');
+    expect(summarizeQuery('is:open type:"Feature request"').issueType).toBe('Feature request');
+    expect(summarizeQuery('is:open type:issue').issueType).toBeNull();
+  });
+
   it('summarises what the controls show', () => {
     expect(summarizeQuery('is:closed is:pr label:bug author:alice sort:created-asc crash')).toEqual({
       state: 'closed',
       type: 'pr',
       labels: ['bug'],
+      issueType: null,
       author: 'alice',
       assignee: null,
       mentions: null,

@@ -16,6 +16,8 @@ export type QueryEdit =
   | { kind: 'milestone'; title: string | null }
   /** `no:milestone`, `no:assignee`: github.com's "No milestone" and "Assigned to nobody" */
   | { kind: 'missing'; field: 'milestone' | 'assignee'; on: boolean }
+  /** `type:NAME`, an issue type (issue 47); null removes it */
+  | { kind: 'issueType'; name: string | null }
   | { kind: 'sort'; value: SearchSort | null };
 
 /** Applies one or more changes to the query (in order) and shows the result. */
@@ -128,6 +130,11 @@ export function editQuery(q: string, edit: QueryEdit): string {
       if (edit.on) return terms?.some(same) ? q : addTerm(q, `label:${quoteValue(edit.name)}`);
       return terms === null ? q : replaceSpans(q, spansOf(terms, same), null);
     }
+    case 'issueType': {
+      const written = edit.name === null ? null : `type:${quoteValue(edit.name)}`;
+      if (terms === null) return written === null ? q : appendTerm(q, written);
+      return replaceSpans(q, spansOf(terms, (t) => t.kind === 'issueType'), written);
+    }
     case 'user': {
       const written = edit.login === null ? null : `${edit.role}:${quoteValue(edit.login.replace(/^@(?!me$)/i, ''))}`;
       if (terms === null) return written === null ? q : appendTerm(q, written);
@@ -157,6 +164,8 @@ export interface QuerySummary {
   state: 'open' | 'closed' | null;
   type: 'issue' | 'pr' | null;
   labels: string[];
+  /** the issue type the query asks for at its top (`type:Bug`), or null */
+  issueType: string | null;
   author: string | null;
   assignee: string | null;
   mentions: string | null;
@@ -181,6 +190,7 @@ export function summarizeQuery(q: string): QuerySummary {
     state: state?.kind === 'state' ? state.value : null,
     type: type?.kind === 'type' ? type.value : null,
     labels: terms.flatMap((t) => (t.kind === 'label' ? [t.name] : [])),
+    issueType: terms.flatMap((t) => (t.kind === 'issueType' ? [t.name] : []))[0] ?? null,
     author: user('author'),
     assignee: user('assignee'),
     mentions: user('mentions'),

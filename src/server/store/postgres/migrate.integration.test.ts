@@ -252,4 +252,27 @@ describe('migratePostgres', () => {
       [2, 0, '2024-03-01T10:00:00Z'],
     ]);
   });
+
+  it('gives the issues stored before issue 47 no type, no parent and no sub-issues, and a new data version', async () => {
+    const { client } = await freshClient();
+    // The version before this migration is the one before the last: the list's length, not a number.
+    const before = PG_MIGRATIONS.length - 1;
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    for (const [index, sql] of PG_MIGRATIONS.slice(0, before).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    const repo = await client.query<{ id: string }>("INSERT INTO repos (owner, name, created_at, modified_at, data_version) VALUES ('octo', 'old', '2024-01-01T00:00:00Z', 0, 7) RETURNING id");
+    const row = issueRow({ title: 'Old', user: { login: 'ann' }, labels: [], locked: false, comments: 0, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', number: 1, state: 'open' }, 1, new Map(), { localAvatars: false });
+    const { type: _type, sub_issues_summary: _summary, parent_issue_url: _parent, ...old } = JSON.parse(String(row.doc)) as Record<string, unknown>;
+    await client.query(
+      `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc, is_pull_request, closed_at, milestone_title)
+       VALUES ($1, 1, 'open', $2, $3, 0, 'ann', NULL, 0, $4, 0, NULL, NULL)`,
+      [repo.rows[0]!.id, row.createdAt, row.updatedAt, JSON.stringify(old)],
+    );
+    expect(await migratePostgres(client)).toEqual({ applied: 1 });
+    const [stored] = (await client.query<{ doc: string; data_version: string }>('SELECT i.doc, r.data_version FROM issues i JOIN repos r ON r.id = i.repo_id')).rows;
+    expect(Number(stored?.data_version)).toBe(8);
+    expect(JSON.parse(stored?.doc ?? 'null')).toMatchObject({ title: 'Old', type: null, sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 }, parent_issue_url: null });
+  });
 });

@@ -30,6 +30,7 @@ import {
 } from './import-encoding';
 import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
 import { hasEvents, refreshClosedBy } from './postgres-timeline';
+import { writeIssueLinks } from './postgres-issue-links';
 import { batches } from './row-batches';
 import { searchDocumentBytes } from './search-document';
 import type { Sql } from './sql';
@@ -158,6 +159,7 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
     eventCount += batch.length;
   }
   if (eventCount > 0 || (await hasEvents(sql, repo.id))) for (const n of closable) await refreshClosedBy(sql, repo.id, n);
+  await writeIssueLinks(sql, repo.id, plan);
 
   for (const [repoId, issues] of stale.byRepository()) await rebuildSearchText(sql, repoId, issues);
   await touchRepo(sql, repo.id, nowMs);

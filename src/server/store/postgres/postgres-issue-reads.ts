@@ -7,6 +7,7 @@
  * (postgres-keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
@@ -126,6 +127,22 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     if (offset >= total) return { total, documents: [] };
     const list = { from: 'issues', where: whereSql, args: p.values, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
     return { total, documents: await this.page(list, offset, params.perPage) };
+  }
+
+  listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
+    return readSubIssues(this.sql, repoId, number, params);
+  }
+
+  getParentIssue(repoId: number, number: number): Promise<string | null> {
+    return readParentIssue(this.sql, repoId, number);
+  }
+
+  listIssueTypes(repoId: number): Promise<string[]> {
+    return readIssueTypes(this.sql, repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+    return readOwnerIssueTypes(this.sql, owner, privateRepoIds);
   }
 
   async getIssue(repoId: number, number: number): Promise<string | null> {

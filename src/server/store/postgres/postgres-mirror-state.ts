@@ -7,9 +7,10 @@
  */
 import { importSourceOf } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
-import type { ImportOptions, MirrorRecord, MirrorWalk, MirrorWalkName, RepoRecord } from '../records';
+import type { ImportOptions, MirrorRecord, MirrorWalk, MirrorWalkName, RepoRecord, SubIssueOrder } from '../records';
 import type { MirrorStateStore } from '../storage';
 import { importRows } from './postgres-import';
+import { writeSubIssueOrders } from './postgres-issue-links';
 import { ensureRepo, readRepo } from './postgres-repository-rows';
 import type { Sql } from './sql';
 import type { WriteTransactions } from './write-transaction';
@@ -49,12 +50,13 @@ export class PostgresMirrorState implements MirrorStateStore {
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): Promise<void> {
     return this.tx.write('seen-by-readers', async (sql) => {
       const source = importSourceOf(page.issues, page.comments ?? [], { localAvatars: options.localAvatars ?? false }, page.events ?? []);
       const { repo } = await importRows(sql, options, source, nowMs);
+      await writeSubIssueOrders(sql, repo.id, page.subIssueOrders ?? []);
       await saveWalk(sql, repo.id, walk, state);
     });
   }

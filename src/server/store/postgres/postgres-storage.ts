@@ -181,6 +181,22 @@ export class PostgresStorage implements Storage {
     return this.reads.listIssueEvents(repoId, number, params);
   }
 
+  listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
+    return this.reads.listSubIssues(repoId, number, params);
+  }
+
+  getParentIssue(repoId: number, number: number): Promise<string | null> {
+    return this.reads.getParentIssue(repoId, number);
+  }
+
+  listIssueTypes(repoId: number): Promise<string[]> {
+    return this.reads.listIssueTypes(repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+    return this.reads.listOwnerIssueTypes(owner, privateRepoIds);
+  }
+
   openIssueCount(repoId: number): Promise<number> {
     return this.reads.openIssueCount(repoId);
   }

@@ -25,7 +25,7 @@ const TIMELINE = timelineUnion('$1', '$2');
  * `order` sorts them again, since a join promises no order. `args` are `$1 …`; the limit and
  * offset follow them.
  */
-async function pageWithTotal<R extends Row>(
+export async function pageWithTotal<R extends Row>(
   sql: Sql,
   statements: { count: string; page: string; order: string },
   args: readonly unknown[],

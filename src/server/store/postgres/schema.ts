@@ -381,4 +381,24 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX issues_reactions_confused ON issues (repo_id, reactions_confused, number);
   CREATE INDEX issues_reactions_heart ON issues (repo_id, reactions_heart, number);
   `,
+  // 8 (issue 47): SQLite's migration 8, issue types and
+  // sub-issue links, and the documents stored before given GitHub's empty fields.
+  `
+  CREATE TABLE issue_types (
+    repo_id BIGINT NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    name CITEXT COLLATE "C" NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (repo_id, name)
+  );
+  CREATE TABLE sub_issues (
+    repo_id BIGINT NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    number BIGINT NOT NULL,
+    parent_number BIGINT NOT NULL,
+    position BIGINT NOT NULL,
+    PRIMARY KEY (repo_id, number)
+  );
+  CREATE INDEX sub_issues_by_parent ON sub_issues (repo_id, parent_number, position, number);
+  UPDATE issues SET doc = left(doc, -1) || ',"type":null,"sub_issues_summary":{"total":0,"completed":0,"percent_completed":0},"parent_issue_url":null}';
+  UPDATE repos SET data_version = data_version + 1;
+  `,
 ];

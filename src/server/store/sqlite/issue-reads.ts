@@ -4,6 +4,7 @@
  * read in one snapshot, with the counts and page boundaries remembered until the data changes.
  */
 import type Database from 'better-sqlite3';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './sqlite-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, SearchPage, SearchRequest } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
@@ -172,6 +173,25 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
         repo: (row) => toRepo(row as RepoRow),
       });
     });
+  }
+
+  listSubIssues(repoId: number, number: number, params: PageParams): DocumentPage {
+    return this.connection.inSnapshot(() => {
+      this.caches.forgetIfChanged(true);
+      return readSubIssues((sql) => this.stmt(sql), (sql, args) => this.count(sql, args), repoId, number, params);
+    });
+  }
+
+  getParentIssue(repoId: number, number: number): string | null {
+    return readParentIssue((sql) => this.stmt(sql), repoId, number);
+  }
+
+  listIssueTypes(repoId: number): string[] {
+    return readIssueTypes((sql) => this.stmt(sql), repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
+    return readOwnerIssueTypes((sql) => this.stmt(sql), owner, privateRepoIds);
   }
 
   openIssueCount(repoId: number): number {

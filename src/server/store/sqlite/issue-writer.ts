@@ -10,6 +10,7 @@ import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-sc
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { SearchIndexWriter } from './sqlite-search-index';
 import { hasEvents, refreshClosedBy } from './sqlite-timeline';
+import { writeIssueLinks } from './sqlite-issue-links';
 import type { IssueWriter } from '../storage';
 import { StoreError } from '../store-error';
 import type { SqliteConnection } from './connection';
@@ -128,6 +129,7 @@ export class SqliteIssueWriter implements IssueWriter {
       }
       const prepare = (sql: string) => this.stmt(sql);
       if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
+      writeIssueLinks(prepare, repo.id, plan);
 
       searchIndex.finish();
       this.repos.touch(repo.id, nowMs);

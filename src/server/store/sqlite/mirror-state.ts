@@ -3,12 +3,13 @@
  * repository is copied from, and how far each of its walks (issues, comments, events) has come.
  */
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
-import type { ImportOptions, MirrorRecord, MirrorWalk, MirrorWalkName, RepoRecord } from '../records';
+import type { ImportOptions, MirrorRecord, MirrorWalk, MirrorWalkName, RepoRecord, SubIssueOrder } from '../records';
 import type { MirrorStateStore } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteIssueWriter } from './issue-writer';
 import type { SqliteRepositories } from './repositories';
+import { writeSubIssueOrders } from './sqlite-issue-links';
 
 interface MirrorWalkRow {
   walk: MirrorWalkName;
@@ -82,12 +83,13 @@ export class SqliteMirrorState implements MirrorStateStore {
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): void {
     this.connection.db.transaction(() => {
       // Nested: importIssues' own transaction becomes a savepoint of this one.
       const { repo } = this.writer.importIssues(options, page.issues, page.comments ?? [], nowMs, page.events ?? []);
+      writeSubIssueOrders((sql) => this.stmt(sql), repo.id, page.subIssueOrders ?? []);
       this.saveMirrorWalk(repo.id, walk, state);
     }).immediate();
   }

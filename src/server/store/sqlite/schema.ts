@@ -12,6 +12,9 @@ import { issueReferencesIn } from '../build-event-documents';
 import { foldName } from '../search-text';
 import { CREATE_SEARCH_INDEX_SQL, insertIssueText, SEARCH_FACETS_INDEX, storedSearchText } from './sqlite-search-index';
 
+/** The fields migration 8 appends to documents stored before it: no type, no sub-issues, no parent. */
+const EMPTY_LINK_FIELDS = '"type":null,"sub_issues_summary":{"total":0,"completed":0,"percent_completed":0},"parent_issue_url":null';
+
 export type Migration = string | ((db: Database.Database) => void);
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -193,6 +196,29 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX issues_reactions_hooray ON issues (repo_id, reactions_hooray, number);
   CREATE INDEX issues_reactions_confused ON issues (repo_id, reactions_confused, number);
   CREATE INDEX issues_reactions_heart ON issues (repo_id, reactions_heart, number);
+  `,
+  // 8 (issue 47): issue types and sub-issues. A type is
+  // kept as its finished document per repository; a sub-issue link is the child's row, with its
+  // place in the parent's priority order. Documents stored before gain GitHub's fields with
+  // nothing in them (no type, no parent, no sub-issues), and every repository's data version
+  // moves on, so no ETag handed out before names the old bodies.
+  `
+  CREATE TABLE issue_types (
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (repo_id, name)
+  );
+  CREATE TABLE sub_issues (
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    parent_number INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, number)
+  );
+  CREATE INDEX sub_issues_by_parent ON sub_issues (repo_id, parent_number, position, number);
+  UPDATE issues SET doc = substr(doc, 1, length(doc) - 1) || ',${EMPTY_LINK_FIELDS}}';
+  UPDATE repos SET data_version = data_version + 1;
   `,
 ];
 

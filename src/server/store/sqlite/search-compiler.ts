@@ -141,11 +141,17 @@ export class Compiler {
       case 'draft':
       case 'locked':
       case 'visibility':
-      case 'reason': {
+      case 'reason':
+      case 'issueType':
+      case 'subIssueLink':
+      case 'parentIssue': {
         const args: unknown[] = [];
-        const text = storedFactSql(term, (value) => {
-          args.push(value);
-          return '?';
+        const text = storedFactSql(term, {
+          param: (value) => {
+            args.push(value);
+            return '?';
+          },
+          documentText: (path) => `json_extract(i.doc, '$${path.map((key) => `."${key}"`).join('')}')`,
         });
         return { sql: text, args };
       }

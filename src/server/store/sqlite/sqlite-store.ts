@@ -127,6 +127,22 @@ export class SqliteStore implements Storage {
     return this.reads.searchIssues(request);
   }
 
+  listSubIssues(repoId: number, number: number, params: PageParams): DocumentPage {
+    return this.reads.listSubIssues(repoId, number, params);
+  }
+
+  getParentIssue(repoId: number, number: number): string | null {
+    return this.reads.getParentIssue(repoId, number);
+  }
+
+  listIssueTypes(repoId: number): string[] {
+    return this.reads.listIssueTypes(repoId);
+  }
+
+  listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
+    return this.reads.listOwnerIssueTypes(owner, privateRepoIds);
+  }
+
   openIssueCount(repoId: number): number {
     return this.reads.openIssueCount(repoId);
   }

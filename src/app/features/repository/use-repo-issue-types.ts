@@ -1,0 +1,28 @@
+/** The repository's issue types (`GET /repos/{o}/{r}/issue-types`, issue 47), for the Types menu. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { IssueType } from '../../../shared/wire-types';
+import type { ApiResponse } from '../../api/api-types';
+import { useConnection } from '../../services/app-services-context';
+import { apiUrl, type Connection } from '../../services/connection-store';
+import { expectShape } from '../../services/expect-shape';
+import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { repoKeys, repoPath } from '../../services/query-keys';
+
+/** Types change rarely; a conditional request refreshes them for free. */
+const ISSUE_TYPES_STALE_TIME_MS = 5 * 60_000;
+
+export function repoIssueTypesQuery(connection: Connection, owner: string, repo: string) {
+  return queryOptions({
+    queryKey: [...repoKeys.all(connection.identity), 'issue-types', owner.toLowerCase(), repo.toLowerCase()] as const,
+    queryFn: async ({ signal }): Promise<ApiResponse<IssueType[]>> =>
+      expectShape(await connection.client.get<IssueType[]>(apiUrl(connection, `${repoPath(owner, repo)}/issue-types`), { signal }), 'array'),
+    staleTime: ISSUE_TYPES_STALE_TIME_MS,
+  });
+}
+
+/** Fetched only when `enabled` (the Types menu is open). */
+export function useRepoIssueTypes(owner: string, repo: string, enabled: boolean) {
+  const connection = useConnection();
+  const block = useRateLimitBlock();
+  return useQuery({ ...repoIssueTypesQuery(connection, owner, repo), enabled: enabled && block === null });
+}
