@@ -4,16 +4,20 @@ import { NotFoundError } from '../../api/api-errors';
 import { CheckIcon } from '../../components/page-icons';
 import { IssueTypeToken } from '../../components/issue-type-token';
 import { Skeleton } from '../../components/skeleton';
+import { clockTime } from '../../lib/time-format';
 import { useRepoIssueTypes } from '../repository/use-repo-issue-types';
 import type { EditQuery } from './query-edit';
 
 export function IssueTypesMenuBody({ owner, repo, open, selected, onEdit }: { owner: string; repo: string; open: boolean; selected: string | null; onEdit: EditQuery }) {
-  const types = useRepoIssueTypes(owner, repo, open);
+  const { types, heldUntil } = useRepoIssueTypes(owner, repo, open);
   const chosen = selected?.toLowerCase() ?? null;
   const choose = (name: string | null, target: HTMLElement) => {
     onEdit({ kind: 'issueType', name });
     target.closest('details')?.removeAttribute('open');
   };
+  if (types.isPending && heldUntil !== null) {
+    return <p className="p-3 text-fg-muted">The types wait for credits: fewer than a tenth of the rate limit is left, and it goes to what you open. They load at {clockTime(heldUntil)}.</p>;
+  }
   if (types.isPending && open) {
     return (
       <div className="space-y-2 p-3" aria-label="Loading issue types">

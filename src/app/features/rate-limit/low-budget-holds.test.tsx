@@ -29,7 +29,7 @@ describe('requests the reader did not ask for, on a low budget (issue 47)', () =
     expect(within(gauge).getByRole('meter').getAttribute('aria-valuetext')).not.toContain('Held back');
   });
 
-  it('the milestone and assignee menus wait under a tenth of the limit left, and the gauge names them', async () => {
+  it('the milestone, assignee and types menus wait under a tenth of the limit left, and the gauge names them', async () => {
     const resetSeconds = Math.floor(Date.now() / 1000) + 600;
     const { api } = renderApp(['/acme/rocket/issues?q=is%3Aopen'], {
       handler: (url) => (url.pathname.endsWith('/rate_limit') ? ok(rateLimitOverview(5, 60, resetSeconds)) : undefined),
@@ -42,7 +42,9 @@ describe('requests the reader did not ask for, on a low budget (issue 47)', () =
     await waitFor(() => expect(within(gauge).getByRole('meter')).toHaveAttribute('aria-valuetext', expect.stringMatching(/to save credits: the milestone menu\./)), WAIT);
     await userEvent.click(screen.getByText('Assignee'));
     expect(await screen.findByText(/The assignees wait for credits/, undefined, WAIT)).toBeVisible();
-    expect(api.calls.some((call) => /\/(milestones|assignees)/.test(new URL(call).pathname))).toBe(false);
+    await userEvent.click(screen.getByText('Types'));
+    expect(await screen.findByText(/The types wait for credits/, undefined, WAIT)).toBeVisible();
+    expect(api.calls.some((call) => /\/(milestones|assignees|issue-types)$/.test(new URL(call).pathname))).toBe(false);
   });
 
   it('the other state’s count waits under a tenth of the search budget, and the gauge names it', async () => {

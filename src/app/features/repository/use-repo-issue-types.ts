@@ -5,6 +5,7 @@ import type { ApiResponse } from '../../api/api-types';
 import { useConnection } from '../../services/app-services-context';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
+import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
 import { repoKeys, repoPath } from '../../services/query-keys';
 
@@ -20,9 +21,15 @@ export function repoIssueTypesQuery(connection: Connection, owner: string, repo:
   });
 }
 
-/** Fetched only when `enabled` (the Types menu is open). */
+/**
+ * Fetched only when `enabled` (the Types menu is open), and, as a menu's contents are not what
+ * the reader asked for first, not while under a tenth of the budget is left (`heldUntil` says
+ * until when; features/rate-limit/secondary-budget.ts).
+ */
 export function useRepoIssueTypes(owner: string, repo: string, enabled: boolean) {
   const connection = useConnection();
   const block = useRateLimitBlock();
-  return useQuery({ ...repoIssueTypesQuery(connection, owner, repo), enabled: enabled && block === null });
+  const { allowed, heldUntil } = useSecondaryRequest('the types menu', 'core', enabled && block === null);
+  const types = useQuery({ ...repoIssueTypesQuery(connection, owner, repo), enabled: enabled && block === null && allowed });
+  return { types, heldUntil };
 }
