@@ -14,14 +14,15 @@
  *   npm run bench:lighthouse-ab -- /tmp/a /tmp/b --runs 7 --page list
  *
  * `--floor` adds index.html's static shell with no script at all to the
- * rotation: what the host alone lets a page of this layout score.
+ * rotation (lighthouse-floor.ts): what the host alone lets a page of this
+ * layout score.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureLighthouse, type LighthouseRun } from './app-lighthouse';
 import { findRichIssue } from './app-rich-issue';
+import { staticShellOf } from './lighthouse-floor';
 import { startBenchService, type BenchService } from './app-service';
 
 const { values, positionals } = parseArgs({
@@ -35,15 +36,6 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number, got '${values.runs}'`);
 const pages = values.page === undefined ? ['list', 'issue'] : [values.page];
 if (!pages.every((p) => p === 'list' || p === 'issue')) throw new Error(`--page takes list or issue, got '${values.page}'`);
-
-/** A copy of a build whose index.html loads no script: the static shell alone. */
-function staticShellOf(distDir: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-floor-'));
-  cpSync(distDir, dir, { recursive: true });
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  writeFileSync(path.join(dir, 'index.html'), html.replace(/<script\b[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''));
-  return dir;
-}
 
 function median(xs: number[]): number {
   const sorted = [...xs].sort((x, y) => x - y);
@@ -67,7 +59,7 @@ interface Build {
   runs: Map<string, LighthouseRun[]>;
 }
 
-const floorDir = values.floor ? staticShellOf(path.resolve(positionals[0]!)) : null;
+const floorDir = values.floor ? await staticShellOf(path.resolve(positionals[0]!)) : null;
 const builds: Build[] = [];
 try {
   for (const [name, dir] of [...positionals.map((p) => [p, p]), ...(floorDir ? [['static shell', floorDir]] : [])] as Array<[string, string]>) {
