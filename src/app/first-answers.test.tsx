@@ -7,24 +7,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { firstAnswerPaths } from '../shared/first-answers';
-import { makeIssue, ok, TEST_BASE_URL } from '../../test-support/app/fake-api';
+import { TEST_BASE_URL } from '../../test-support/app/fake-api';
 import { listHandler } from '../../test-support/app/issue-list-fixtures';
 import { renderApp } from '../../test-support/app/render-app';
-
-const issue = makeIssue(12, { title: 'Rocket explodes on launch', body: 'It does.' });
 
 describe('the first requests of a page are the answers its HTML preloads', () => {
   it('the plain list', async () => {
     const { api } = renderApp(['/acme/rocket/issues'], { handler: listHandler });
     await screen.findByRole('link', { name: 'Rocket explodes on launch' });
     const preloaded = firstAnswerPaths('/acme/rocket/issues', '').map((p) => `${TEST_BASE_URL}${p}`);
-    expect(api.calls.slice(0, preloaded.length).sort()).toEqual([...preloaded].sort());
-  });
-
-  it('an issue', async () => {
-    const { api } = renderApp(['/acme/rocket/issues/12'], { handler: (url) => (url.pathname.endsWith('/repos/acme/rocket/issues/12') ? ok(issue) : undefined) });
-    await screen.findByRole('heading', { name: /Rocket explodes on launch/ });
-    const preloaded = firstAnswerPaths('/acme/rocket/issues/12', '').map((p) => `${TEST_BASE_URL}${p}`);
     expect(api.calls.slice(0, preloaded.length).sort()).toEqual([...preloaded].sort());
   });
 });

@@ -3,9 +3,12 @@
  * alone (issue 48). The service names them in the page it sends as
  * `<link rel="preload" as="fetch">`, so the browser asks for them while the
  * scripts load, and the app's own `fetch` of the same URL takes the preloaded
- * answer instead of asking again. Only the plain list and an issue qualify:
- * any query string (a filter, a page, `per_page`) changes the request, and
- * the app's test of its first requests holds it to these paths.
+ * answer instead of asking again. Only the plain list qualifies: any query
+ * string (a filter, a page, `per_page`) changes the request, and the app's
+ * test of its first requests holds it to these paths. An issue's answers were
+ * preloaded too, and its mobile Lighthouse median fell (LCP later in four of
+ * five interleaved pairs: the issue's Markdown shared the first round trips
+ * with the scripts; docs/performance-log.md), so it has none.
  *
  * Paths are relative to the API's base URL (`/repos/…`), as the app requests them.
  */
@@ -28,7 +31,6 @@ export const NO_FIRST_ANSWERS_COOKIE = 'issuescope-no-preload';
 // GitHub's owner and repository names: letters, digits, `-`, `_`, `.` (not `.` or `..` alone, which a URL resolves away).
 const NAME = String.raw`(?!\.\.?/)[A-Za-z0-9_.-]+`;
 const LIST_PAGE = new RegExp(`^/(${NAME})/(${NAME})/issues$`);
-const ISSUE_PAGE = new RegExp(`^/(${NAME})/(${NAME})/issues/([1-9][0-9]{0,9})$`);
 
 /** The first answers of the app's page at `pathname` with `search` (`''` or `?…`), in the order the app asks; [] when not known. */
 export function firstAnswerPaths(pathname: string, search: string): string[] {
@@ -38,11 +40,6 @@ export function firstAnswerPaths(pathname: string, search: string): string[] {
     const repo = `/repos/${list[1]}/${list[2]}`;
     // The default view (list-view.ts): open issues and pull requests, newest first, page 1.
     return [repo, `${repo}/issues?state=open&sort=created&direction=desc&per_page=${DEFAULT_PER_PAGE}&page=1`];
-  }
-  const issue = ISSUE_PAGE.exec(pathname);
-  if (issue) {
-    const repo = `/repos/${issue[1]}/${issue[2]}`;
-    return [repo, `${repo}/issues/${issue[3]}`];
   }
   return [];
 }
