@@ -10,13 +10,16 @@
  * `crossorigin` (anonymous) gives the preload the credentials mode of the
  * app's anonymous requests (`same-origin`), which a preload must share with
  * the request that takes it (HTML's preload key: URL, destination, mode,
- * credentials mode); a request with a token says `omit` and so never takes an
- * anonymous answer (api-client.ts). No script: the CSP's `script-src 'self'`
+ * credentials mode, https://html.spec.whatwg.org/multipage/links.html#link-type-preload;
+ * Chromium says "not used because the request credentials mode does not
+ * match"); a request with a token says `omit` and so never takes an anonymous
+ * answer (api-client.ts). No script: the CSP's `script-src 'self'`
  * holds, and `connect-src 'self'` already allows the URLs.
  *
  * None for a page that does not declare its app takes them (an older build,
- * whose requests with a token would take an anonymous answer), and none while the browser carries the no-preload cookie (the app sets it while
- * its connection has a token or another API: a preload would be spent on an
+ * whose requests with a token would take an anonymous answer), and none while
+ * the browser carries the no-preload cookie (the app sets it while its
+ * connection has a token or another API: a preload would be spent on an
  * answer the app never takes).
  */
 import { FIRST_ANSWERS_META_NAME, firstAnswerPaths, NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
