@@ -2,7 +2,8 @@
  * The browser half of `npm run bench`: the built app served by the real
  * service, driven in headless Chromium. Figures (medians, with their n):
  * the build's gzip sizes (the list's first paint and each lazy chunk), the
- * first row of a cold list load, Next uncached and cached, Lighthouse scores
+ * first row of a cold list load, Next uncached and cached, a phone's new tab
+ * against a reload of the same list (app-new-tab.ts), Lighthouse scores
  * for the list and an issue view, credits a scripted browse and a filtering
  * session spend against their minimum, and frame timing while scrolling 10,000+ issues.
  *
@@ -15,6 +16,7 @@ import { ensureBuiltApp } from './app-build';
 import { bundleRows } from './app-bundle';
 import { measureCredits, measureSessionCredits, type CreditsResult } from './app-credits';
 import { measureLighthouse } from './app-lighthouse';
+import { measureNewTab, newTabRows } from './app-new-tab';
 import { lighthouseRows } from './lighthouse-rows';
 import { LONG_LIST_TARGET_LOADED, measureLongList } from './app-long-list';
 import { longListRows } from './app-long-list-rows';
@@ -96,6 +98,7 @@ export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows
     try {
       json.chromium = browser.version();
       await attempt('listPaging', () => measureListPaging(browser, service.origin, samples), pagingRows);
+      await attempt('newTab', () => measureNewTab(browser, `${service.origin}/acme/rocket/issues`, '/repos/acme/rocket/issues', samples), newTabRows);
       await attempt('credits', () => measureCredits(browser, service.origin), creditRows);
       await attempt('sessionCredits', () => measureSessionCredits(browser, service.origin), sessionCreditRows);
       await attempt('longList', () => measureLongList(browser, service.origin, SCROLL_DURATION_MS), longListRows);

@@ -48,7 +48,7 @@ const WAIT_MS = 30_000;
  * Runs in the page before its scripts. A string, not a function: tsx would
  * wrap a function's inner functions in a `__name` helper the page lacks.
  */
-const LIST_PROBE_SCRIPT = `(() => {
+export const LIST_PROBE_SCRIPT = `(() => {
   const probe = { firstRowAt: null, firstRowScriptBytes: null, clickAt: null, shownAt: null, expect: null };
   window.__benchListProbe = probe;
   new MutationObserver(() => {

@@ -13,15 +13,21 @@
  *   npx vite build --outDir /tmp/b   (with the change)
  *   npm run bench:lighthouse-ab -- /tmp/a /tmp/b --runs 7 --page list
  *
+ * With the list among the pages, each round also opens the list in a new tab
+ * on a phone and reloads it, per build (app-new-tab.ts).
+ *
  * `--floor` adds index.html's static shell with no script at all to the
- * rotation: what the host alone lets a page of this layout score.
+ * rotation (lighthouse-floor.ts): what the host alone lets a page of this
+ * layout score.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { launchChromium } from './app-chromium';
 import { measureLighthouse, type LighthouseRun } from './app-lighthouse';
+import { measureNewTabOnce, summariseNewTab, type NewTabRun } from './app-new-tab';
 import { findRichIssue } from './app-rich-issue';
+import { staticShellOf } from './lighthouse-floor';
 import { startBenchService, type BenchService } from './app-service';
 
 const { values, positionals } = parseArgs({
@@ -35,15 +41,6 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number, got '${values.runs}'`);
 const pages = values.page === undefined ? ['list', 'issue'] : [values.page];
 if (!pages.every((p) => p === 'list' || p === 'issue')) throw new Error(`--page takes list or issue, got '${values.page}'`);
-
-/** A copy of a build whose index.html loads no script: the static shell alone. */
-function staticShellOf(distDir: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-floor-'));
-  cpSync(distDir, dir, { recursive: true });
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  writeFileSync(path.join(dir, 'index.html'), html.replace(/<script\b[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''));
-  return dir;
-}
 
 function median(xs: number[]): number {
   const sorted = [...xs].sort((x, y) => x - y);
@@ -65,13 +62,33 @@ interface Build {
   name: string;
   service: BenchService;
   runs: Map<string, LighthouseRun[]>;
+  /** the static shell: no script, so no rows to time */
+  floor: boolean;
+  newTab: NewTabRun[];
 }
 
-const floorDir = values.floor ? staticShellOf(path.resolve(positionals[0]!)) : null;
+/**
+ * One new tab and its reload per build, after the round's Lighthouse runs (never
+ * beside them). The static shell shows no rows, so it has no such figure.
+ */
+async function newTabRound(round: number): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    for (const build of builds.filter((b) => !b.floor)) {
+      const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, '/repos/acme/rocket/issues');
+      build.newTab.push(run);
+      console.log(`${new Date().toISOString().slice(11, 19)} new tab ${build.name} #${round}: first row ${Math.round(run.newTabMs)} ms, reload ${Math.round(run.reloadMs)} ms`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const floorDir = values.floor ? await staticShellOf(path.resolve(positionals[0]!)) : null;
 const builds: Build[] = [];
 try {
   for (const [name, dir] of [...positionals.map((p) => [p, p]), ...(floorDir ? [['static shell', floorDir]] : [])] as Array<[string, string]>) {
-    builds.push({ name, service: await startBenchService({ distDir: path.resolve(dir), longListEntries: 0 }), runs: new Map() });
+    builds.push({ name, service: await startBenchService({ distDir: path.resolve(dir), longListEntries: 0 }), runs: new Map(), floor: dir === floorDir, newTab: [] });
   }
   const issue = pages.includes('issue') ? await findRichIssue(builds[0]!.service.origin) : 0;
   const urlOf = (origin: string, page: string) => (page === 'list' ? `${origin}/acme/rocket/issues` : `${origin}/acme/rocket/issues/${issue}`);
@@ -85,6 +102,16 @@ try {
         const ms = (id: string) => Math.round(run.values[id] ?? NaN);
         console.log(`${new Date().toISOString().slice(11, 19)} ${page} ${build.name} #${round}: performance ${run.scores.performance ?? 'n/a'}, blocking ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms`);
       }
+    }
+    if (pages.includes('list')) await newTabRound(round);
+  }
+  if (pages.includes('list')) {
+    console.log(`\nphone, new tab → first row against reload → first row of the list, ${runs} interleaved runs per build (medians; worst run in brackets)`);
+    for (const build of builds.filter((b) => b.newTab.length > 0)) {
+      const s = summariseNewTab(build.newTab);
+      console.log(
+        `${build.name}: new tab ${s.newTab.medianMs} ms (${s.newTab.worstMs}), reload ${s.reload.medianMs} ms (${s.reload.worstMs}), ${s.ratio}×; the API request starts at ${s.newTabApiStartMedianMs ?? 'none'} · ${s.reloadApiStartMedianMs ?? 'none'} ms`,
+      );
     }
   }
   console.log(`\nmobile Lighthouse, ${runs} interleaved runs per build and view (medians; worst run in brackets)`);

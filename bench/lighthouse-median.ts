@@ -4,18 +4,21 @@
  * audits of the run whose performance score is the median (a real run's,
  * not an average no run had).
  */
-import type { LighthouseRun } from './app-lighthouse';
 
-type Scores = LighthouseRun['scores'];
+/** What a median of runs reads of a run (app-lighthouse.ts `LighthouseRun` has it): scores by category, performance among them. */
+interface ScoredRun {
+  scores: Record<string, number | null>;
+  runScores: Array<Record<string, number | null>>;
+}
 
-export function medianRun(repeats: LighthouseRun[]): LighthouseRun {
+export function medianRun<Run extends ScoredRun>(repeats: Run[]): Run {
   const byPerformance = [...repeats].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
   const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
   if (middle === undefined) throw new Error('medianRun needs at least one run');
   const runScores = repeats.flatMap((run) => run.runScores);
-  const scores = { ...middle.scores };
-  for (const category of Object.keys(scores) as Array<keyof Scores>) scores[category] = median(runScores.map((s) => s[category]));
-  return { ...middle, scores, runScores };
+  const scores: Record<string, number | null> = { ...middle.scores };
+  for (const category of Object.keys(scores)) scores[category] = median(runScores.map((s) => s[category] ?? null));
+  return { ...middle, scores: scores as Run['scores'], runScores };
 }
 
 /** The median of the scores there are (the lower middle of an even count, as for the run chosen above); null if none. */

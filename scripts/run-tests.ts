@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, types, unit + integration (vitest), production build,
+ * `npm test`: lint, layers, types, unit + integration (vitest), production build,
  * the bundle budget of that build, end-to-end (Playwright in Chromium
  * against the real service). Every step runs even when an earlier one
  * fails, so one run shows everything; how long each stage took is printed
@@ -144,6 +144,8 @@ results.push(
   ...(await Promise.all([
     concurrentCheck('lint', 'lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, '.tmp', 'eslint-cache')]),
     concurrentCheck('types', 'types (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+    // docs/architecture.md: no import circles, and the app's layers in order.
+    concurrentCheck('layers', 'layers (dependency-cruiser)', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', 'src', 'bench', 'e2e', 'test-support', 'scripts']),
   ])),
 );
 results.push(

@@ -14,6 +14,7 @@ import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
 import { readConnectPolicy } from './services/connect-policy';
 import { defaultBaseUrl } from './services/connection-settings';
 import { createAppServices } from './app-services';
+import { keepFirstAnswersCookie } from './services/first-answers-cookie';
 import { createSafeStorage } from './storage/safe-storage';
 import './styles.css';
 
@@ -31,6 +32,7 @@ async function start(): Promise<void> {
     etagStore: createIndexedDbEtagStore(),
     connectPolicy: readConnectPolicy(document, window.location.origin),
   });
+  keepFirstAnswersCookie(services.settings);
   await yieldToBrowser();
   // Runs the first page's loaders: its requests start here, before anything renders.
   const router = createAppRouter(services);

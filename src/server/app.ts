@@ -107,7 +107,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route('/api', api);
   app.route('/avatars', avatarRoutes());
-  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins }));
+  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins, apiPath: '/api' }));
   app.onError((err, c) => {
     log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
     return c.text('Server Error', 500);

@@ -73,7 +73,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const headers = new Headers({ Accept: MEDIA_TYPE, [API_VERSION_HEADER]: API_VERSION });
     // spec 5: the token is for the service that issued it; a Link to anywhere else goes out anonymous.
-    if (token !== null && new URL(url).origin === baseOrigin) headers.set('Authorization', `Bearer ${token}`);
+    const withToken = token !== null && new URL(url).origin === baseOrigin;
+    if (withToken) headers.set('Authorization', `Bearer ${token}`);
     if (stored?.etag) headers.set('If-None-Match', stored.etag);
     else if (stored?.lastModified) headers.set('If-Modified-Since', stored.lastModified);
 
@@ -81,7 +82,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       // no-store: the browser's HTTP cache must not answer for us, or we would
       // never see the 304 nor the fresh rate-limit headers.
-      response = await fetchImpl(url, { method: 'GET', headers, signal, cache: 'no-store', redirect: 'follow' });
+      // A request with a token omits cookies, which no API here reads, so that it never takes an anonymous
+      // answer the page preloaded (first-answer-preloads.ts): a preload is taken only by a request of its
+      // credentials mode, and the service's preloads are `same-origin`, as the anonymous requests are.
+      response = await fetchImpl(url, { method: 'GET', headers, signal, cache: 'no-store', redirect: 'follow', credentials: withToken ? 'omit' : 'same-origin' });
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       reportReachable(false);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
+import { firstAnswerLinkHeader } from './first-answer-preloads';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from '../http/content-encoding';
 import { isNotModified, makeEtag } from '../http/conditional-request';
 import { compressedAssets } from './compressed-assets';
@@ -24,6 +25,8 @@ export const UNHASHED_FILE_CACHE_CONTROL = 'public, max-age=86400';
 export interface StaticAppOptions {
   /** API origins the app may talk to besides its own and GitHub's (`--api-origin`) */
   apiOrigins?: readonly string[];
+  /** where this service answers the API (`/api`): the page names its first answers there (first-answer-preloads.ts) */
+  apiPath?: string;
 }
 
 export function staticAppRoutes(distDir: string, options: StaticAppOptions = {}): Hono {
@@ -38,12 +41,16 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
       return c.text('The Issuescope app has not been built yet. Run `npm run build` (or `npm start`, which builds it), then reload.\nThe API is served under /api.', 503);
     }
     const page = withConnectOriginsMeta(readFileSync(indexFile, 'utf8'), apiOrigins);
+    const preloads = options.apiPath === undefined ? null : firstAnswerLinkHeader(page, { url: new URL(c.req.url), cookie: c.req.header('Cookie'), apiPath: options.apiPath });
     const html = Buffer.from(page, 'utf8');
     // `no-cache`: the page names the current build's assets, so the browser asks every time; the
     // validator lets it keep its copy with a 304 until a rebuild (or other origins) changes the bytes.
-    // Weak, so the gzipped and the identity answers share it (RFC 9110 §8.8.1).
-    const etag = makeEtag([page]);
-    const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' };
+    // Weak, so the gzipped and the identity answers share it (RFC 9110 §8.8.1). The preloads differ by
+    // address and by the no-preload cookie: the validator covers them, so a 304 never leaves a stale
+    // `Link` on the browser's copy, and Vary names the cookie.
+    const etag = makeEtag(preloads === null ? [page] : [page, preloads]);
+    const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie' };
+    if (preloads !== null) headers.Link = preloads;
     if (isNotModified(c.req.header('If-None-Match'), undefined, etag, 0)) return c.body(null, 304, headers);
     headers['Content-Type'] = 'text/html; charset=UTF-8';
     // The document is the first thing a visit waits for: gzipped, a slow phone link carries far fewer bytes.

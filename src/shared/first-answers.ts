@@ -1,0 +1,45 @@
+/**
+ * The API answers a page of the app asks for first, known from its address
+ * alone (issue 48). The service names them in the page it sends as
+ * `<link rel="preload" as="fetch">`, so the browser asks for them while the
+ * scripts load, and the app's own `fetch` of the same URL takes the preloaded
+ * answer instead of asking again. Only the plain list qualifies: any query
+ * string (a filter, a page, `per_page`) changes the request, and the app's
+ * test of its first requests holds it to these paths. An issue's answers were
+ * preloaded too, and its mobile Lighthouse median fell (LCP later in four of
+ * five interleaved pairs: the issue's Markdown shared the first round trips
+ * with the scripts; docs/performance-log.md), so it has none.
+ *
+ * Paths are relative to the API's base URL (`/repos/…`), as the app requests them.
+ */
+import { DEFAULT_PER_PAGE } from './api-constants';
+
+/**
+ * The app's page declares with `<meta name="…" content="take">` that its app takes preloaded answers
+ * (its token requests cannot take an anonymous one): a build from before is sent none, since its app
+ * would take an anonymous answer for a request with a token.
+ */
+export const FIRST_ANSWERS_META_NAME = 'issuescope-first-answers';
+
+/**
+ * While this cookie is set, the service names no first answers: the browser's
+ * connection is not the anonymous one to this service (a saved token, or
+ * another API), so a preload would be spent on an answer the app never takes.
+ */
+export const NO_FIRST_ANSWERS_COOKIE = 'issuescope-no-preload';
+
+// GitHub's owner and repository names: letters, digits, `-`, `_`, `.` (not `.` or `..` alone, which a URL resolves away).
+const NAME = String.raw`(?!\.\.?/)[A-Za-z0-9_.-]+`;
+const LIST_PAGE = new RegExp(`^/(${NAME})/(${NAME})/issues$`);
+
+/** The first answers of the app's page at `pathname` with `search` (`''` or `?…`), in the order the app asks; [] when not known. */
+export function firstAnswerPaths(pathname: string, search: string): string[] {
+  if (search !== '' && search !== '?') return [];
+  const list = LIST_PAGE.exec(pathname);
+  if (list) {
+    const repo = `/repos/${list[1]}/${list[2]}`;
+    // The default view (list-view.ts): open issues and pull requests, newest first, page 1.
+    return [repo, `${repo}/issues?state=open&sort=created&direction=desc&per_page=${DEFAULT_PER_PAGE}&page=1`];
+  }
+  return [];
+}
