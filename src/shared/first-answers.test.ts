@@ -3,7 +3,11 @@ import { firstAnswerPaths } from './first-answers';
 
 describe('the first API answers of an app page (issue 48)', () => {
   it('the plain list asks for its repository and the default view\'s first page', () => {
-    expect(firstAnswerPaths('/acme/rocket/issues', '')).toEqual(['/repos/acme/rocket', '/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1']);
+    expect(firstAnswerPaths('/acme/rocket/issues', '')).toEqual([
+      '/repos/acme/rocket',
+      '/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+state%3Aopen&per_page=30&page=1',
+      '/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+is%3Aclosed&per_page=1&page=1',
+    ]);
   });
 
   it('names with dots, dashes and underscores are kept as written', () => {

@@ -13,6 +13,7 @@
  * Paths are relative to the API's base URL (`/repos/…`), as the app requests them.
  */
 import { DEFAULT_PER_PAGE } from './api-constants';
+import { DEFAULT_QUERY, defaultQueryWithState, searchIssuesPath, searchText } from './default-list-query';
 
 /**
  * The app's page declares with `<meta name="…" content="take">` that its app takes preloaded answers
@@ -37,9 +38,14 @@ export function firstAnswerPaths(pathname: string, search: string): string[] {
   if (search !== '' && search !== '?') return [];
   const list = LIST_PAGE.exec(pathname);
   if (list) {
-    const repo = `/repos/${list[1]}/${list[2]}`;
-    // The default view (list-view.ts): open issues and pull requests, newest first, page 1.
-    return [repo, `${repo}/issues?state=open&sort=created&direction=desc&per_page=${DEFAULT_PER_PAGE}&page=1`];
+    const [owner, name] = [list[1] as string, list[2] as string];
+    // The default view (./default-list-query.ts): the repository, the search of open issues, page 1,
+    // and the count of the closed ones (one entry), which the Closed tab shows.
+    return [
+      `/repos/${owner}/${name}`,
+      searchIssuesPath({ q: searchText(owner, name, DEFAULT_QUERY), perPage: DEFAULT_PER_PAGE, page: 1, advanced: false }),
+      searchIssuesPath({ q: searchText(owner, name, defaultQueryWithState('closed')), perPage: 1, page: 1, advanced: false }),
+    ];
   }
   return [];
 }

@@ -4,7 +4,7 @@
  * client has its own tests against a real server.
  */
 import type { Issue, IssueComment, Label, RateLimitOverview, Repository, SimpleUser } from '../../src/shared/wire-types';
-import { searchIssuesPath } from '../../src/app/api/api-client';
+import { searchIssuesPath } from '../../src/shared/default-list-query';
 import type { ApiClient, ApiResponse, PageLinks, RateLimitSnapshot, SearchIssuesRequest, SearchIssuesResult } from '../../src/app/api/api-types';
 
 export const TEST_BASE_URL = 'http://api.test/api';

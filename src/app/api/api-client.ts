@@ -8,6 +8,7 @@
 import { API_VERSION, API_VERSION_HEADER, MEDIA_TYPE } from '../../shared/api-constants';
 import { ApiError, NetworkError } from './api-errors';
 import { maxAgeSeconds } from './cache-control';
+import { searchIssuesPath } from '../../shared/default-list-query';
 import type { ApiClient, ApiResponse, RateLimitSnapshot, RequestOptions, SearchIssuesRequest, SearchIssuesResult } from './api-types';
 import type { EtagStore, StoredResponse } from './etag-store';
 import { parseLinkHeader } from './link-header';
@@ -155,13 +156,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { baseUrl, get, searchIssues };
-}
-
-/** The path of a search's first page (GitHub's `GET /search/issues`; the query travels whole, sort included). */
-export function searchIssuesPath({ q, perPage, page, advanced }: SearchIssuesRequest): string {
-  const params = new URLSearchParams({ q, per_page: String(perPage), page: String(page) });
-  if (advanced) params.set('advanced_search', 'true');
-  return `/search/issues?${params.toString()}`;
 }
 
 /** Whether a request URL (a first page or a `Link` rel) is a search, whose answer wraps the issues in `items`. */

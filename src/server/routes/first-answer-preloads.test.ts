@@ -20,7 +20,7 @@ describe('the page names its first API answers as preloads (issue 48)', () => {
     const response = await app().request('/acme/rocket/issues');
     expect(response.status).toBe(200);
     expect(response.headers.get('link')).toBe(
-      '</api/repos/acme/rocket>; rel=preload; as=fetch; crossorigin, </api/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1>; rel=preload; as=fetch; crossorigin',
+      '</api/repos/acme/rocket>; rel=preload; as=fetch; crossorigin, </api/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+state%3Aopen&per_page=30&page=1>; rel=preload; as=fetch; crossorigin, </api/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+is%3Aclosed&per_page=1&page=1>; rel=preload; as=fetch; crossorigin',
     );
   });
 

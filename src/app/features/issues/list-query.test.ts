@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUERY, defaultQueryWithState, withQuery } from './list-query';
+import { withQuery } from './list-query';
+import { DEFAULT_QUERY, defaultQueryWithState } from '../../../shared/default-list-query';
 import { editQuery } from './query-edit';
 
 describe('the default view’s query', () => {

@@ -6,27 +6,7 @@
  * present.
  */
 
-/**
- * What the list shows without a `q`: what github.com's `/OWNER/REPO/issues`
- * shows, open issues without pull requests, newest first, its box reading
- * `is:issue state:open` (GitHub's "Filtering and searching issues and pull
- * requests" pictures the same view as `is:issue is:open`), so the same URL
- * gives the same list on both hosts (issue 45). Only the search endpoint
- * tells issues from pull requests: the list endpoint mixes them (spec), and
- * dropping its pull requests from a page would leave pages short and the
- * counts wrong. `is:open` alone, the list endpoint's cheaper answer, is a
- * `q` of its own.
- */
-export const DEFAULT_QUERY = 'is:issue state:open';
-
-/**
- * The default query with its state set by the state tabs, known without the
- * parser: what ./query-edit makes of it (the `state:open` replaced by
- * `is:closed`, or removed for both states).
- */
-export function defaultQueryWithState(value: 'open' | 'closed' | null): string {
-  return value === null ? 'is:issue' : `is:issue is:${value}`;
-}
+import { DEFAULT_QUERY } from '../../../shared/default-list-query';
 
 /** The list's parameters before the query moved into `q`; an old URL naming one is rewritten once (./legacy-query). */
 export const LEGACY_PARAM_NAMES = ['state', 'labels', 'sort', 'direction', 'creator', 'assignee', 'mentioned', 'milestone', 'type', 'since'] as const;
@@ -52,10 +32,3 @@ export function withQuery(search: URLSearchParams, q: string): URLSearchParams {
   return next;
 }
 
-/**
- * The `q` sent to `GET /search/issues`: the view's repository, then the
- * query as the search route has it (grouped when advanced, ./search-scope).
- */
-export function searchText(owner: string, repo: string, text: string): string {
-  return `repo:${owner}/${repo} ${text}`;
-}

@@ -9,12 +9,14 @@ import type { To } from 'react-router';
 import { DEFAULT_PER_PAGE } from '../../../shared/api-constants';
 import type { ListParams } from '../../../shared/list-params';
 import { parsePage, parsePerPage } from '../../../shared/list-params';
-import { searchIssuesPath } from '../../api/api-client';
+import { searchIssuesPath } from '../../../shared/default-list-query';
+import {  } from '../../../shared/default-list-query';
 import { pageNumberOf } from '../../api/link-header';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import type { RateLimitResource } from '../../services/rate-limit-store';
 import { repoPath } from '../../services/query-keys';
-import { DEFAULT_QUERY, effectiveQuery, searchText } from './list-query';
+import { effectiveQuery } from './list-query';
+import { DEFAULT_QUERY, searchText } from '../../../shared/default-list-query';
 import type { MilestoneNumber, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';
 

@@ -18,7 +18,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { searchIssuesPath } from '../../api/api-client';
+import { searchIssuesPath } from '../../../shared/default-list-query';
+import {  } from '../../../shared/default-list-query';
 import { useAppServices, useConnection } from '../../services/app-services-context';
 import { apiUrl } from '../../services/connection-store';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
@@ -26,7 +27,7 @@ import { useSecondaryRequest } from '../rate-limit/secondary-budget';
 import { useRepository } from '../repository/use-repository';
 import { countFromPage, countWithout, exactCount, isExact, narrowCount, sumCounts, type EntryCount } from './entry-count';
 import { issuePageQuery, type IssuePage } from './issue-queries';
-import { DEFAULT_QUERY, defaultQueryWithState, searchText } from './list-query';
+import { DEFAULT_QUERY, defaultQueryWithState, searchText } from '../../../shared/default-list-query';
 import { viewRequestPath, type ListView } from './list-view';
 import type { ListFilters, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';

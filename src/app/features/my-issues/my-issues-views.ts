@@ -10,7 +10,7 @@
 import type { Issue } from '../../../shared/wire-types';
 import { parsePage, parsePerPage } from '../../../shared/list-params';
 import { usesAdvancedSyntax } from '../../../shared/search-query-lexer';
-import { searchIssuesPath } from '../../api/api-client';
+import { searchIssuesPath } from '../../../shared/default-list-query';
 
 export interface MyIssuesView {
   id: 'assigned' | 'created' | 'mentioned' | 'recent';
