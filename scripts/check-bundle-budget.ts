@@ -29,9 +29,10 @@ export const GZIP_LEVEL = 9;
 export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
 /**
  * Issue 6: the list's first-paint JavaScript, framework included, is at most 135 kB gzip; raised to
- * 136 kB for issue 45's first-render fixes (docs/performance-log.md, 2026-11-29).
+ * 136 kB for issue 45's first-render fixes, and to 137.5 kB for issue 47's filter bar, types and
+ * low-budget rule and issue 48's preloads (docs/performance-log.md, 2026-11-29, second session).
  */
-export const FIRST_PAINT_JS_BUDGET_BYTES = 136_000;
+export const FIRST_PAINT_JS_BUDGET_BYTES = 137_500;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * commit that first showed them, then true for good. What renders only once
  * this holds (the header's counts, the pager) loads its chunk after the rows,
  * so the first rows wait for no JavaScript beyond the first paint's (issue 30:
- * at most 136 kB gzip loaded when they show).
+ * at most the first-paint budget, gzip, loaded when they show).
  */
 export function useRowsShown(shown: boolean): boolean {
   const [wereShown, setWereShown] = useState(false);
