@@ -27,7 +27,7 @@ function recordApiRequests(page: Page): Array<{ path: string; type: string; auth
   const requests: Array<{ path: string; type: string; authorization: string | undefined }> = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/repos/')) requests.push({ path: `${url.pathname}${url.search}`, type: request.resourceType(), authorization: request.headers()['authorization'] });
+    if (url.pathname.startsWith('/api/repos/') || url.pathname.startsWith('/api/search/')) requests.push({ path: `${url.pathname}${url.search}`, type: request.resourceType(), authorization: request.headers()['authorization'] });
   });
   return requests;
 }
@@ -36,8 +36,11 @@ test('a new tab asks for the list\'s first answers with the page, and the app ta
   const requests = recordApiRequests(page);
   await page.goto(`${service.origin}/acme/rocket/issues`);
   await expect(issueRows(page).first()).toBeVisible();
-  const firstPage = '/api/repos/acme/rocket/issues?state=open&sort=created&direction=desc&per_page=30&page=1';
-  for (const path of ['/api/repos/acme/rocket', firstPage]) {
+  // The default view: the search of open issues and the count of closed ones (src/shared/first-answers.ts).
+  const firstPage = '/api/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+state%3Aopen&per_page=30&page=1';
+  const closedCount = '/api/search/issues?q=repo%3Aacme%2Frocket+is%3Aissue+is%3Aclosed&per_page=1&page=1';
+  await expect.poll(() => requests.some((r) => r.path === closedCount)).toBe(true);
+  for (const path of ['/api/repos/acme/rocket', firstPage, closedCount]) {
     // The preload (a fetch the page's HTML asked for), and no second request from the app's own fetch.
     expect(requests.filter((r) => r.path === path), path).toEqual([{ path, type: 'other', authorization: undefined }]);
   }
