@@ -5,7 +5,7 @@
  * two runs scroll the same rows.
  */
 import type { ImportedIssue } from '../src/server/store/import-schema';
-import type { SqliteStore } from '../src/server/store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../src/server/store/sqlite/sqlite-storage';
 
 export const LONG_LIST_REPO = { owner: 'bench', name: 'long-list' } as const;
 
@@ -42,6 +42,6 @@ function generateLongList(count: number): ImportedIssue[] {
 }
 
 /** Imports `count` generated issues through the store's real import path. */
-export function importLongList(store: SqliteStore, count: number, nowMs: number): void {
+export function importLongList(store: SqliteStorage, count: number, nowMs: number): void {
   store.importIssues({ ...LONG_LIST_REPO, makePrivate: false, localAvatars: true }, generateLongList(count), [], nowMs);
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadDemo } from '../src/server/commands/load-demo';
 import { DEFAULT_RATE_LIMITS } from '../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../src/server/main';
-import { openSqliteStore } from '../src/server/store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../src/server/store/sqlite/sqlite-storage';
 import { importLongList } from './app-long-list-repo';
 
 const GENEROUS_LIMIT = 1_000_000_000;
@@ -26,7 +26,7 @@ export async function startBenchService(options: { distDir: string; longListEntr
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const db = path.join(dir, 'bench.db');
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     try {
       await loadDemo(store, Date.now());
       if (options.longListEntries > 0) importLongList(store, options.longListEntries, Date.now());

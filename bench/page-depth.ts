@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../src/server/main';
 import type { ImportedIssue } from '../src/server/store/import-schema';
-import { openSqliteStore } from '../src/server/store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../src/server/store/sqlite/sqlite-storage';
 
 const LABELS = ['bug', 'enhancement', 'docs', 'perf', 'security', 'question'];
 const WORDS = 'the service returns issues of a repository with labels pagination tokens limits errors and markdown bodies'.split(' ');
@@ -85,7 +85,7 @@ export async function pageDepthBenchmark(count = 100_000, runs = 200): Promise<R
   const db = path.join(dir, 'bench.db');
   try {
     const issues = generate(count);
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     const t0 = performance.now();
     store.importIssues({ owner: 'bench', name: 'big', makePrivate: false }, issues, [], Date.now());
     const importSeconds = (performance.now() - t0) / 1000;

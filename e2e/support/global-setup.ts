@@ -13,7 +13,7 @@ import path from 'node:path';
 import { loadDemo } from '../../src/server/commands/load-demo';
 import type { FullConfig } from '@playwright/test';
 import { openCommandStorage } from '../../src/server/store/open-storage';
-import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { createDatabase } from '../../test-support/server/create-postgres-database';
 import { startPostgres } from '../../test-support/server/postgres-server';
 import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
@@ -67,7 +67,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   if (!existsSync(path.resolve('dist', 'index.html'))) throw new Error('e2e tests need the built app: run `npm run build` first');
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
-  const store = openSqliteStore(TEMPLATE_DB);
+  const store = openSqliteStorage(TEMPLATE_DB);
   await loadDemo(store, Date.now());
   // hostile/markdown: the XSS corpus in every field (e2e/hostile-markdown.spec.ts).
   importHostileRepository(store, Date.now());

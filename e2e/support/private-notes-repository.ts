@@ -6,7 +6,7 @@
  */
 import { hashToken } from '../../src/server/auth/tokens';
 import { importedIssueList } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 
 export const PRIVATE_NOTES_REPO = { owner: 'hygiene', name: 'private-notes' } as const;
 /** A token only these journeys use; the template database keeps its hash, as for any token. */
@@ -17,7 +17,7 @@ export const PRIVATE_TITLES = ['Merger shortlist, do not forward', 'Layoff plan 
 
 const AT = '2026-02-03T04:05:06Z';
 
-export function importPrivateNotes(store: SqliteStore, nowMs: number): void {
+export function importPrivateNotes(store: SqliteStorage, nowMs: number): void {
   const issues = importedIssueList.parse(
     PRIVATE_TITLES.map((title, index) => ({
       number: index + 1,

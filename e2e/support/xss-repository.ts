@@ -2,12 +2,12 @@
  * The repository `hostile/markdown`: one issue per payload of the XSS corpus,
  * the payload in every user-written field the service keeps. It goes in
  * through the import path the `import` command uses (the zod import schema,
- * then `SqliteStore.importIssues`), so a field the schema refuses is recorded
+ * then `SqliteStorage.importIssues`), so a field the schema refuses is recorded
  * as refused, and the issue carries a harmless value there instead.
  */
 import { importedLabel, importedUser, type ImportedComment, type ImportedIssue } from '../../src/server/store/import-schema';
 import { importedCommentList, importedIssueList } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { XSS_CORPUS, type XssPayload } from './xss-corpus';
 
 export const HOSTILE_REPO = { owner: 'hostile', name: 'markdown' } as const;
@@ -99,7 +99,7 @@ export function hostileImport(): { issues: ImportedIssue[]; comments: ImportedCo
   return { issues: importedIssueList.parse([...issues, everyPayload]), comments: importedCommentList.parse([...comments, ...everyPayloadComments]) };
 }
 
-export function importHostileRepository(store: SqliteStore, nowMs: number): void {
+export function importHostileRepository(store: SqliteStorage, nowMs: number): void {
   const { issues, comments } = hostileImport();
   store.importIssues({ ...HOSTILE_REPO, makePrivate: false, localAvatars: true, description: 'Every XSS payload of e2e/support/xss-corpus.ts' }, issues, comments, nowMs);
 }

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './auth/tokens';
-import { openSqliteStore } from './store/sqlite/sqlite-store';
+import { openSqliteStorage } from './store/sqlite/sqlite-storage';
 import { makeIssues } from '../../test-support/server/test-service';
 
 const run = promisify(execFile);
@@ -50,7 +50,7 @@ describe('npm run service -- <command>', () => {
     const r = await cli('import', '--db', db, '--repo', 'octo/cli', '--private', issuesFile);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Imported 12 issues');
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     expect(store.findRepo('octo', 'cli')?.isPrivate).toBe(true);
     store.close();
   });
@@ -62,7 +62,7 @@ describe('npm run service -- <command>', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^error: .*2\.number/);
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     expect(store.findRepo('octo', 'other')).toBeNull();
     store.close();
   });
@@ -73,12 +73,12 @@ describe('npm run service -- <command>', () => {
     const token = r.stdout.trim();
     expect(token).toMatch(/^isc_pat_[A-Za-z0-9_-]{20,}$/);
     expect(r.stdout).toBe(`${token}\n`);
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     const record = store.findToken(hashToken(token));
     expect(record).toMatchObject({ login: 'mona', expiresAt: 4070908800 });
     store.close();
     expect((await cli('token', 'revoke', '--db', db, token)).code).toBe(0);
-    const after = openSqliteStore(db);
+    const after = openSqliteStorage(db);
     expect(after.findToken(hashToken(token))).toBeNull();
     after.close();
     expect((await cli('token', 'revoke', '--db', db, token)).code).toBe(1);
@@ -94,7 +94,7 @@ describe('npm run service -- <command>', () => {
   it('renames a repository so the old name redirects', async () => {
     const r = await cli('rename', '--db', db, 'octo/cli', 'octo/cli-new');
     expect(r.code).toBe(0);
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     expect(store.findRenamed('octo', 'cli')?.name).toBe('cli-new');
     store.close();
   });
@@ -105,7 +105,7 @@ describe('npm run service -- <command>', () => {
     expect(first.code, first.stderr).toBe(0);
     const again = await cli('demo', '--db', demoDb);
     expect(again.code, again.stderr).toBe(0);
-    const store = openSqliteStore(demoDb);
+    const store = openSqliteStorage(demoDb);
     expect(store.findRepo('acme', 'launch-pad')).toBeNull();
     expect(store.findRenamed('acme', 'launch-pad')?.name).toBe('launchpad');
     store.close();
@@ -113,7 +113,7 @@ describe('npm run service -- <command>', () => {
 
   it('imports beside a process that has the database open (in WAL, as before), which sees the new repository at once', async () => {
     const shared = path.join(dir, 'shared.db');
-    const server = openSqliteStore(shared);
+    const server = openSqliteStorage(shared);
     try {
       server.importIssues({ owner: 'octo', name: 'served', makePrivate: false }, makeIssues(3), [], Date.now());
       const r = await cli('import', '--db', shared, '--repo', 'octo/beside', issuesFile);
@@ -133,7 +133,7 @@ describe('npm run service -- <command>', () => {
     expect(journalMode(alone)).toBe('wal');
 
     // What `import` holds while it writes: the same store, opened the same way, mid-import.
-    const importing = openSqliteStore(alone, { bulkWrites: true, exclusiveWhenAlone: true });
+    const importing = openSqliteStorage(alone, { bulkWrites: true, exclusiveWhenAlone: true });
     try {
       importing.importIssues({ owner: 'octo', name: 'second', makePrivate: false }, makeIssues(2), [], Date.now());
       const blocked = await cli('token', 'create', '--db', alone, '--user', 'mona');

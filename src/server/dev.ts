@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { hasDemoData, loadDemo } from './commands/load-demo';
 import { DEFAULT_SERVICE_CONFIG, startService } from './main';
-import { openSqliteStore } from './store/sqlite/sqlite-store';
+import { openSqliteStorage } from './store/sqlite/sqlite-storage';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const db = process.env.DB ?? path.join(ROOT, 'data', 'dev.db');
 
 mkdirSync(path.dirname(db), { recursive: true });
-const store = openSqliteStore(db);
+const store = openSqliteStorage(db);
 if (!(await hasDemoData(store))) await loadDemo(store, Date.now());
 store.close();
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceBounds } from './http/resource-bounds';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from './main';
-import { openSqliteStore } from './store/sqlite/sqlite-store';
+import { openSqliteStorage } from './store/sqlite/sqlite-storage';
 import { makeIssues } from '../../test-support/server/test-service';
 
 const BOUNDS: ResourceBounds = {
@@ -26,7 +26,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-bounds-'));
   const db = path.join(dir, 'bounds.db');
-  const store = openSqliteStore(db);
+  const store = openSqliteStorage(db);
   store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(150), [], Date.now());
   store.close();
   svc = await startService({

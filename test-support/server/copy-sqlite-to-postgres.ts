@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { searchDocument } from '../../src/server/store/postgres/search-document';
-import type { Sql } from '../../src/server/store/postgres/sql';
+import type { SqlRunner } from '../../src/server/store/postgres/sql';
 import { storedSearchText } from '../../src/server/store/sqlite/sqlite-search-index';
 
 /** In an order that satisfies the foreign keys. */
@@ -33,7 +33,7 @@ const TABLES = [
 
 const ROWS_PER_INSERT = 200;
 
-export async function copySqliteToPostgres(db: Database.Database, sql: Sql): Promise<void> {
+export async function copySqliteToPostgres(db: Database.Database, sql: SqlRunner): Promise<void> {
   for (const table of TABLES) {
     const rows = db.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { startTestService, TOKENS, type TestService } from './test-service';
 import { mirrorRepository, type MirrorEvent, type MirrorOptions, type MirrorResult } from '../../src/server/mirror/mirror-repository';
 
@@ -64,7 +64,7 @@ export async function mirror(
   options: Partial<MirrorOptions> & { from: string },
   extra: { onEvent?: (e: MirrorEvent) => void; signal?: AbortSignal; fetch?: typeof fetch } = {},
 ): Promise<{ result: MirrorResult; events: MirrorEvent[] }> {
-  const store = openSqliteStore(dbFile);
+  const store = openSqliteStorage(dbFile);
   const events: MirrorEvent[] = [];
   try {
     const result = await mirrorRepository(

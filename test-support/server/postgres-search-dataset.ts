@@ -15,9 +15,9 @@ import { testPostgres, type TestPostgres } from './test-postgres';
 import { importSearchRepositories } from './search-repository';
 import type { ImportedIssue } from '../../src/server/store/import-schema';
 import type { SearchHit, SearchPage, SearchRequest } from '../../src/server/store/records';
-import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStorage, type SqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { migratePostgres } from '../../src/server/store/postgres/migrate';
-import { sqlOf, type Sql } from '../../src/server/store/postgres/sql';
+import { sqlOf, type SqlRunner } from '../../src/server/store/postgres/sql';
 
 export const SETUP_TIMEOUT_MS = 60_000;
 const NOW_MS = Date.parse('2024-06-01T00:00:00Z');
@@ -58,8 +58,8 @@ export interface Case {
 }
 
 export interface SearchDataset {
-  sqlite: SqliteStore;
-  sql: Sql;
+  sqlite: SqliteStorage;
+  sql: SqlRunner;
   /** the case as a search request, its grants by the private repositories' ids */
   requestOf: (c: Case) => SearchRequest;
   /** lets PostgreSQL go and removes the SQLite file */
@@ -70,7 +70,7 @@ export interface SearchDataset {
 export async function openSearchDataset(): Promise<SearchDataset> {
   let server: TestPostgres | undefined;
   let client: pg.Client | undefined;
-  let sqlite: SqliteStore | undefined;
+  let sqlite: SqliteStorage | undefined;
   let dir: string | undefined;
   const close = async () => {
     await client?.end();
@@ -82,7 +82,7 @@ export async function openSearchDataset(): Promise<SearchDataset> {
     server = await testPostgres();
     dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-search-'));
     const file = path.join(dir, 'search.sqlite');
-    sqlite = openSqliteStore(file);
+    sqlite = openSqliteStorage(file);
     await importSearchRepositories(sqlite, NOW_MS);
     const privateIds = new Map<string, number>();
     privateIds.set('vault', sqlite.importIssues({ owner: 'search', name: 'vault', makePrivate: true }, VAULT_ISSUES, [], NOW_MS).repo.id);

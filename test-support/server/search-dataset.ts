@@ -4,12 +4,12 @@
  * from (PostgreSQL's copies the SQLite file it makes into PostgreSQL).
  */
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
-import type { SqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { REPOS, type GeneratedIssue } from './search-arbitraries';
 import type { ReferenceRepo } from './search-reference';
 
 /** Imports one generated repository per entry of REPOS into `store`; issues are numbered from 1 in each. */
-export function importDataset(store: SqliteStore, generated: ReadonlyArray<readonly GeneratedIssue[]>): ReferenceRepo[] {
+export function importDataset(store: SqliteStorage, generated: ReadonlyArray<readonly GeneratedIssue[]>): ReferenceRepo[] {
   let commentIds = 0;
   return REPOS.map((r, k): ReferenceRepo => {
     const issues = (generated[k] ?? []).map((g, i): ImportedIssue => ({ ...g.issue, number: i + 1 }));

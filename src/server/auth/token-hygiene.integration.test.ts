@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { runCli } from '../../../test-support/server/fuzz-child-service';
 import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
 import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
@@ -53,7 +53,7 @@ describe('tokens never leave the service', () => {
 
     // A fault while serving a token holder: the 500 is logged with its stack, not the caller's token.
     const faultLog: string[] = [];
-    const store = openSqliteStore(svc.dbFile);
+    const store = openSqliteStorage(svc.dbFile);
     const broken = Object.assign(Object.create(store) as typeof store, {
       listIssues: () => {
         throw new Error('disk I/O error');
@@ -87,7 +87,7 @@ describe('tokens never leave the service', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-hygiene-'));
     try {
       const db = path.join(dir, 'tokens.db');
-      const store = openSqliteStore(db);
+      const store = openSqliteStorage(db);
       store.importIssues({ owner: 'octo', name: 'vault', makePrivate: true }, makeIssues(2), [], Date.now());
       store.close();
       const created = await runCli(['token', 'create', '--db', db, '--user', 'zed', '--repo', 'octo/vault', '--name', 'ci token']);

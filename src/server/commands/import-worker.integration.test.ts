@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedComment, ImportedIssue } from '../store/import-schema';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
 import { LINKED_EVENTS, LINKED_ISSUES } from '../../../test-support/server/linked-repository';
@@ -74,7 +74,7 @@ describe('import on a worker thread', () => {
     const again = secondImport();
 
     const inline = path.join(dir, 'inline.db');
-    const store = openSqliteStore(inline);
+    const store = openSqliteStorage(inline);
     store.importIssues({ owner: 'octo', name: 'rich', makePrivate: false }, RICH_ISSUES, RICH_COMMENTS, Date.now());
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, manyIssues('Issue'), manyComments, Date.now());
     store.importIssues({ owner: 'octo', name: 'many', makePrivate: false }, again.issues, again.comments, Date.now());

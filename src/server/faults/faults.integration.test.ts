@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { makeIssues } from '../../../test-support/server/test-service';
 import { createFaultInjector } from './fault-injector';
 
@@ -24,7 +24,7 @@ const faults = createFaultInjector({ seed: 2026 });
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-faults-'));
   const db = path.join(dir, 'faults.db');
-  const store = openSqliteStore(db);
+  const store = openSqliteStorage(db);
   store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(40), [], Date.now());
   store.close();
   service = await startService({

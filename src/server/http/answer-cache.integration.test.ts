@@ -2,7 +2,7 @@
 // rename or mirror on the same database file) must show on the very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../shared/wire-types';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
@@ -19,8 +19,8 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { status: res.status, etag: res.headers.get('etag'), text: await res.text() };
 }
 
-function inAnotherProcess(write: (store: ReturnType<typeof openSqliteStore>) => void): void {
-  const other = openSqliteStore(svc.dbFile);
+function inAnotherProcess(write: (store: ReturnType<typeof openSqliteStorage>) => void): void {
+  const other = openSqliteStorage(svc.dbFile);
   try {
     write(other);
   } finally {

@@ -10,9 +10,9 @@ import { createApp, userIdFinder } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type Limiter } from '../limits/rate-limiter';
 import { StorageError } from '../store/store-error';
 import { serviceRequestListener } from '../main';
-import type { SqliteStore } from '../store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../store/sqlite/sqlite-storage';
 import { LookupCache } from '../store/lookup-cache';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { AnswerCache } from './answer-cache';
 import { createCachedAnswerLane } from './cached-answer-lane';
@@ -31,7 +31,7 @@ interface Served {
 }
 
 /** The store, counting calls of its `find…` methods (the lookups that may read rows). */
-function countingLookups(store: SqliteStore): { store: SqliteStore; lookups: () => number } {
+function countingLookups(store: SqliteStorage): { store: SqliteStorage; lookups: () => number } {
   let lookups = 0;
   const counted = new Proxy(store, {
     get(target, name, receiver) {
@@ -47,7 +47,7 @@ function countingLookups(store: SqliteStore): { store: SqliteStore; lookups: () 
 }
 
 let seeded: TestService;
-const stores: SqliteStore[] = [];
+const stores: SqliteStorage[] = [];
 
 /** While set, every credit's take fails as a database that cannot be reached fails (both servers). */
 let takesFail = false;
@@ -65,7 +65,7 @@ function failableLimiter(now: () => number): Limiter {
 }
 
 async function serve(withLane: boolean, now: () => number): Promise<Served> {
-  const opened = openSqliteStore(seeded.dbFile);
+  const opened = openSqliteStorage(seeded.dbFile);
   stores.push(opened);
   const { store, lookups } = countingLookups(opened);
   const limiter = failableLimiter(now);

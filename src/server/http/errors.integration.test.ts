@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../shared/api-constants';
 import { createApp } from '../app';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../limits/rate-limiter';
-import type { SqliteStore } from '../store/sqlite/sqlite-store';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import type { SqliteStorage } from '../store/sqlite/sqlite-storage';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
@@ -109,8 +109,8 @@ describe('CORS, so the app can be served from another origin', () => {
 
 describe('faults (spec 7.1: 500)', () => {
   it('answers an unexpected fault with 500 and the error body, logs it, and keeps serving', async () => {
-    const store = openSqliteStore(':memory:');
-    const broken: SqliteStore = Object.create(store) as SqliteStore;
+    const store = openSqliteStorage(':memory:');
+    const broken: SqliteStorage = Object.create(store) as SqliteStorage;
     broken.findRepo = () => {
       throw new Error('disk on fire');
     };

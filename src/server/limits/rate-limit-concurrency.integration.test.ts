@@ -10,7 +10,7 @@ import { startChildService } from '../../../test-support/server/fuzz-child-servi
 import { windowProblems } from '../../../test-support/server/fuzz-rate-window';
 import { sendRaw, type RawResponse } from '../../../test-support/server/fuzz-wire';
 import { makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 
 const TIMEOUT_MS = 30_000;
 const LIST = '/api/repos/octo/hello/issues?per_page=1';
@@ -109,7 +109,7 @@ describe('rate limits under concurrency (spec 8)', () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-stop-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const db = path.join(dir, 'stop.db');
-      const store = openSqliteStore(db);
+      const store = openSqliteStorage(db);
       store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(5), [], Date.now());
       store.close();
 
@@ -141,7 +141,7 @@ describe('rate limits under concurrency (spec 8)', () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-crash-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const db = path.join(dir, 'crash.db');
-      const store = openSqliteStore(db);
+      const store = openSqliteStorage(db);
       store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(5), [], Date.now());
       store.createToken({ hash: hashToken(TOKENS.bob), login: 'bob', name: 'bob', expiresAt: null, repos: [] }, Date.now());
       store.close();

@@ -12,7 +12,7 @@ import { AnswerCache } from '../http/answer-cache';
 import { createCachedAnswerLane } from '../http/cached-answer-lane';
 import { serviceRequestListener } from '../main';
 import { LookupCache } from '../store/lookup-cache';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { runCli, startChildService } from '../../../test-support/server/fuzz-child-service';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter } from './rate-limiter';
@@ -171,7 +171,7 @@ describe('the search rate-limit resource', () => {
 describe('the cached-answer lane and search', () => {
   it('leaves every search request to the chain, which spends search credit', async () => {
     const seeded = await service();
-    const store = openSqliteStore(seeded.dbFile);
+    const store = openSqliteStorage(seeded.dbFile);
     cleanups.push(() => store.close());
     const now = Date.now;
     const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, now);
@@ -214,7 +214,7 @@ describe('serve flags for the search resource', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-flags-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const db = path.join(dir, 'flags.db');
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(5), [], Date.now());
     store.close();
     const child = await startChildService(db, ['--search-unauth-limit', '2', '--search-auth-limit', '7', '--search-window-seconds', '300']);

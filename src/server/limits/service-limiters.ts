@@ -9,7 +9,7 @@
  *   across instances; there is nothing to flush, and the lane answers when
  *   the credit is taken.
  */
-import type { Sql } from '../store/postgres/sql';
+import type { SqlRunner } from '../store/postgres/sql';
 import type { CounterStore } from '../store/storage';
 import { StorageError } from '../store/store-error';
 import { createCounterFlush } from './counter-flush';
@@ -36,7 +36,7 @@ export interface LimiterOptions {
 }
 
 /** Counters shared in PostgreSQL, when `shared` is its connection pool; otherwise in this process. */
-export async function serviceLimiters(store: CounterStore, shared: Sql | null, options: LimiterOptions): Promise<ServiceLimiters> {
+export async function serviceLimiters(store: CounterStore, shared: SqlRunner | null, options: LimiterOptions): Promise<ServiceLimiters> {
   const { limits, now, log } = options;
   if (shared) {
     const core = new SharedRateLimiter(shared, limitsOf(limits, 'core'), now, 'core', log);

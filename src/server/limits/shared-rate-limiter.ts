@@ -11,7 +11,7 @@
  * sent once its own refund is done, so the client's next request finds it.
  */
 import { callerKey, type Caller, type Limiter, type RateResource, type RateSnapshot, type Refund, type ResourceLimits, type TakeResult } from './rate-limiter';
-import type { Sql } from '../store/postgres/sql';
+import type { SqlRunner } from '../store/postgres/sql';
 
 interface TakeRow extends Record<string, unknown> {
   o_allowed: boolean;
@@ -38,7 +38,7 @@ export class SharedRateLimiter implements Limiter {
   private readonly refunding = new Map<string, Array<() => void>>();
 
   constructor(
-    private readonly sql: Sql,
+    private readonly sql: SqlRunner,
     private readonly config: ResourceLimits,
     private readonly now: () => number,
     readonly resource: RateResource = 'core',

@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { makeIssues, serveDatabase, TOKENS } from '../../../test-support/server/test-service';
 import { mirror, mirrorFixture } from '../../../test-support/server/mirror-fixture';
 import { MirrorError } from './source-client';
@@ -16,7 +16,7 @@ describe('mirror: access', () => {
     const { result, events } = await mirror(db, { from: src.api, token: TOKENS.alice, source: { owner: 'octo', name: 'secret' }, target: { owner: 'copy', name: 'secret' } });
     expect(result.issues).toBe(5);
     expect(events).toContainEqual({ kind: 'repository', isPrivate: true, fullName: 'octo/secret' });
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     expect(store.findRepo('copy', 'secret')?.isPrivate).toBe(true);
     store.close();
     const copy = await serveDatabase(db);
@@ -25,7 +25,7 @@ describe('mirror: access', () => {
 
     const forced = targetFile();
     await mirror(forced, { from: src.api, makePrivate: true });
-    const forcedStore = openSqliteStore(forced);
+    const forcedStore = openSqliteStorage(forced);
     expect(forcedStore.findRepo('octo', 'hello')?.isPrivate).toBe(true);
     forcedStore.close();
   });
@@ -36,7 +36,7 @@ describe('mirror: access', () => {
     await expect(mirror(db, { from: src.api, token: null, source: { owner: 'octo', name: 'secret' } })).rejects.toThrow(
       /octo\/secret was not found at .* \(or the token cannot see it\)/,
     );
-    const untouched = openSqliteStore(db);
+    const untouched = openSqliteStorage(db);
     expect(untouched.findRepo('octo', 'hello')).toBeNull();
     untouched.close();
     const failure = await mirror(targetFile(), { from: src.api, token: 'isc_pat_not_a_real_token_123' }).catch((e: unknown) => e);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const run = promisify(execFile);
@@ -25,7 +25,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 }
 
 function issueCount(db: string): number {
-  const store = openSqliteStore(db);
+  const store = openSqliteStorage(db);
   try {
     const repo = store.findRepo('octo', 'hello');
     if (!repo) return 0;

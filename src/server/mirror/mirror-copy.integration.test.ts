@@ -2,7 +2,7 @@
 // What the copy holds: every issue, comment and event once, incremental runs, a resumed run, and
 // a source that changes while it is being copied.
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStorage } from '../store/sqlite/sqlite-storage';
 import { HISTORY_EVENTS, importHistoryRepository } from '../../../test-support/server/history-repository';
 import { importLinkedRepository, LINKED_ISSUES } from '../../../test-support/server/linked-repository';
 import { auth, makeComments, makeIssues, serveDatabase, TOKENS, type TestService } from '../../../test-support/server/test-service';
@@ -46,7 +46,7 @@ async function expectSameAnswers(from: TestService, to: { api: string; origin: s
 
 /** Changes issues at the source the way a new import does: newer `updated_at`, new titles. */
 function touchSource(svc: TestService, numbers: number[], stamp: string, comments: ReturnType<typeof makeComments> = []): void {
-  const store = openSqliteStore(svc.dbFile);
+  const store = openSqliteStorage(svc.dbFile);
   const changed = makeIssues(HELLO_COUNT)
     .filter((i) => numbers.includes(i.number))
     .map((i) => ({ ...i, title: `${i.title} (edited ${stamp})`, updated_at: stamp }));
@@ -111,7 +111,7 @@ describe('mirror: a copy from another instance', () => {
     const stop = new AbortController();
     const interrupted = mirror(db, { from: src.api }, { signal: stop.signal, onEvent: (e) => e.kind === 'page' && e.page === 2 && stop.abort(new Error('interrupted')) });
     await expect(interrupted).rejects.toThrow('interrupted');
-    const partial = openSqliteStore(db);
+    const partial = openSqliteStorage(db);
     expect(partial.listIssues(partial.findRepo('octo', 'hello')!.id, { page: 1, perPage: 1, state: 'all', sort: 'created', direction: 'desc', labels: [], since: null, creator: null, assignee: null, mentioned: null, milestone: null }).total).toBe(200);
     partial.close();
 
@@ -129,7 +129,7 @@ describe('mirror: a copy from another instance', () => {
     const copy = await serveDatabase(db);
     services.push(copy);
     await expectSameAnswers(src, copy);
-    const store = openSqliteStore(db);
+    const store = openSqliteStorage(db);
     const repoId = store.findRepo('octo', 'hello')!.id;
     expect(store.listRepoComments(repoId, { page: 1, perPage: 100, since: null, sort: 'created', direction: 'asc' }).total).toBe(3);
     store.close();
@@ -151,7 +151,7 @@ describe('mirror: search over what a run changed', () => {
     expect(await locked()).toEqual([7]);
 
     // At the source, issue 4 is locked and issue 7 unlocked, as a new import of them says.
-    const store = openSqliteStore(src.dbFile);
+    const store = openSqliteStorage(src.dbFile);
     const changed = makeIssues(HELLO_COUNT)
       .filter((i) => i.number === 4 || i.number === 7)
       .map((i) => ({ ...i, locked: i.number === 4, updated_at: '2030-03-01T00:00:00Z' }));
@@ -165,7 +165,7 @@ describe('mirror: search over what a run changed', () => {
 describe('mirror: the history', () => {
   it("copies the repository's events, then only the new ones, and the copy tells the same timelines", async () => {
     const src = await source();
-    const seed = openSqliteStore(src.dbFile);
+    const seed = openSqliteStorage(src.dbFile);
     await importHistoryRepository(seed, Date.now());
     seed.close();
     const db = targetFile();
@@ -174,7 +174,7 @@ describe('mirror: the history', () => {
     expect(first.result).toMatchObject({ issues: 3, comments: 2, events: HISTORY_EVENTS.length });
 
     const later = { ...HISTORY_EVENTS[0]!, id: 9100, event: 'unlabeled', created_at: '2030-01-01T00:00:00Z' };
-    const store = openSqliteStore(src.dbFile);
+    const store = openSqliteStorage(src.dbFile);
     store.importIssues({ owner: 'octo', name: 'story', makePrivate: false }, [], [], Date.now(), [later]);
     store.close();
     const second = await mirror(db, { from: src.api, ...story });
@@ -194,7 +194,7 @@ describe('mirror: the history', () => {
 
   it('copies issue types and sub-issue links, and the copy answers them as the source does (issue 47)', async () => {
     const src = await source();
-    const seed = openSqliteStore(src.dbFile);
+    const seed = openSqliteStorage(src.dbFile);
     await importLinkedRepository(seed, Date.now());
     seed.close();
     const db = targetFile();
@@ -213,7 +213,7 @@ describe('mirror: the history', () => {
 
   it("keeps the source's priority order of a parent's sub-issues, read from its sub-issue list (issue 47)", async () => {
     const src = await source();
-    const seed = openSqliteStore(src.dbFile);
+    const seed = openSqliteStorage(src.dbFile);
     const plans = { owner: 'octo', name: 'plans', makePrivate: false };
     // #2 becomes a sub-issue of #1 after the others: last in the source's order, though first by number.
     seed.importIssues(plans, LINKED_ISSUES.map((i) => (i.number === 2 ? { ...i, parent_issue_url: null } : i)), [], Date.now());
@@ -249,7 +249,7 @@ describe('mirror: a source that changes during the run', () => {
     const { result } = await mirror(db, { from: src.api }, {
       onEvent: (e) => {
         if (e.kind !== 'page' || e.walk !== 'issues' || e.page !== 3) return;
-        const store = openSqliteStore(src.dbFile);
+        const store = openSqliteStorage(src.dbFile);
         const comment = { ...makeComments(301, 1)[0]!, id: 7000, issue_url: 'https://api.github.com/repos/octo/hello/issues/301' };
         store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, [late], [comment], Date.now());
         store.close();
@@ -257,7 +257,7 @@ describe('mirror: a source that changes during the run', () => {
     });
     // three issue pages, one comment page, the one issue fetched on its own and one events page (besides the repository)
     expect(result).toMatchObject({ issues: HELLO_COUNT + 1, comments: 4, charged: 1 + 3 + 1 + 1 + 1 });
-    const copy = openSqliteStore(db);
+    const copy = openSqliteStorage(db);
     const repoId = copy.findRepo('octo', 'hello')!.id;
     expect(JSON.parse(copy.getIssue(repoId, 301) ?? 'null')).toMatchObject({ title: 'Opened during the mirror' });
     expect(copy.listComments(repoId, 301, { page: 1, perPage: 10, since: null }).total).toBe(1);

@@ -1,6 +1,6 @@
 // A running service and a second writer on the same file (the CLI's `import` or `mirror`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 import { makeIssues, startTestService, type TestService } from '../../../test-support/server/test-service';
 
 let svc: TestService;
@@ -18,7 +18,7 @@ describe('writes from another connection', () => {
   it('show at once in the totals behind rel="last", not after the next restart', async () => {
     const url = `${svc.api}/repos/octo/hello/issues?state=all&per_page=50`;
     expect(lastPage(await fetch(url))).toBe('2');
-    const other = openSqliteStore(svc.dbFile);
+    const other = openSqliteStorage(svc.dbFile);
     other.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, makeIssues(120), [], Date.now());
     other.close();
     const after = await fetch(url);

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../main';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 import { snapshotDatabase, type DatabaseSnapshot } from '../../../test-support/server/database-snapshot';
 import { runCli, spawnCli } from '../../../test-support/server/run-cli';
 import { makeComments, makeIssues } from '../../../test-support/server/test-service';
@@ -56,7 +56,7 @@ beforeAll(() => {
   // What an operator's database holds before the import: a repository with labels and
   // comments, the redirect of a renamed one, a token, a saved rate-limit counter.
   baseDb = path.join(dir, 'base.db');
-  const store = openSqliteStore(baseDb);
+  const store = openSqliteStorage(baseDb);
   store.importIssues({ owner: 'octo', name: 'kept', makePrivate: false }, makeIssues(20, 'Kept'), makeComments(1, 3), Date.now());
   store.importIssues({ owner: 'octo', name: 'before', makePrivate: false }, makeIssues(2, 'Moved'), [], Date.now());
   store.renameRepo({ owner: 'octo', name: 'before' }, { owner: 'octo', name: 'after' }, Date.now());

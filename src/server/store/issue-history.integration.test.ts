@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_COMMENTS, HISTORY_EVENTS, HISTORY_ISSUES } from '../../../test-support/server/history-repository';
 import { issueReferencesIn } from './build-event-documents';
 import { commentRow, issueRow } from './import-rows';
-import type { SqliteStore } from './sqlite/sqlite-store';
+import type { SqliteStorage } from './sqlite/sqlite-storage';
 import { MIGRATIONS } from './sqlite/schema';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 
 let dir = '';
 beforeAll(() => {
@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STORY = { owner: 'octo', name: 'story', makePrivate: false };
 
-function timelineOf(store: SqliteStore, number: number): string[] {
+function timelineOf(store: SqliteStorage, number: number): string[] {
   const repo = store.findRepo('octo', 'story');
   if (!repo) throw new Error('no octo/story');
   return store.listTimeline(repo.id, number, { page: 1, perPage: 100 }).documents.map((d) => {
@@ -40,7 +40,7 @@ describe('issue references in Markdown', () => {
 
 describe('the history in the store', () => {
   it('follows a re-imported text: a reference it no longer makes is gone, a new one appears', () => {
-    const store = openSqliteStore(path.join(dir, 'reimport.db'));
+    const store = openSqliteStorage(path.join(dir, 'reimport.db'));
     try {
       store.importIssues(STORY, HISTORY_ISSUES, HISTORY_COMMENTS, 0, HISTORY_EVENTS);
       expect(timelineOf(store, 1).filter((e) => e.startsWith('cross'))).toEqual(['cross-referenced from #2', 'cross-referenced from #2']);
@@ -78,7 +78,7 @@ describe('the history in the store', () => {
     }
     db.close();
 
-    const store = openSqliteStore(file);
+    const store = openSqliteStorage(file);
     try {
       expect(timelineOf(store, 1)).toEqual(['commented', 'cross-referenced from #2', 'cross-referenced from #2']);
     } finally {

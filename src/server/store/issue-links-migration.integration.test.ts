@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueRow } from './import-rows';
 import { MIGRATIONS } from './sqlite/schema';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 
 let dir = '';
 beforeAll(() => {
@@ -44,7 +44,7 @@ it('gives the issues of a database from before it no type, no parent and no sub-
   );
   db.close();
 
-  const store = openSqliteStore(file);
+  const store = openSqliteStorage(file);
   try {
     const repo = store.findRepo('octo', 'old');
     expect(repo?.dataVersion).toBe(8);

@@ -6,11 +6,11 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { openPostgresStorage, PostgresStorage } from './postgres/postgres-storage';
-import type { Sql } from './postgres/sql';
+import type { SqlRunner } from './postgres/sql';
 import { toPostgresStorageError } from './postgres/postgres-errors';
 import { describePostgresUrl, isPostgresUrl } from './postgres/postgres-url';
 import { openSqliteExplainingFaults, openSqliteReportingFaults, toSqliteStorageError } from './sqlite/sqlite-errors';
-import type { StoreOpenOptions } from './sqlite/sqlite-store';
+import type { StoreOpenOptions } from './sqlite/sqlite-storage';
 import type { Storage } from './storage';
 import { StorageError, withFaultsMapped } from './store-error';
 
@@ -50,7 +50,7 @@ export async function openServiceStorage(db: string, log?: (line: string) => voi
 }
 
 /** Where rate-limit counters every instance shares are kept: PostgreSQL's pool; null for SQLite (one process). */
-export function sharedCountersOf(storage: Storage): Sql | null {
+export function sharedCountersOf(storage: Storage): SqlRunner | null {
   return storage instanceof PostgresStorage ? storage.queries : null;
 }
 

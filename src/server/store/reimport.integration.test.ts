@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListParams } from '../../shared/list-params';
 import type { ImportedComment, ImportedIssue } from './import-schema';
-import type { SqliteStore } from './sqlite/sqlite-store';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import type { SqliteStorage } from './sqlite/sqlite-storage';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 
 const REPO = { owner: 'octo', name: 'again', makePrivate: false };
 const ALL: ListParams = {
@@ -45,10 +45,10 @@ const comment: ImportedComment = {
 };
 
 let dir: string;
-let store: SqliteStore;
+let store: SqliteStorage;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-reimport-'));
-  store = openSqliteStore(path.join(dir, 'again.db'));
+  store = openSqliteStorage(path.join(dir, 'again.db'));
 });
 afterEach(() => {
   store.close();

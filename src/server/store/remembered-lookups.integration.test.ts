@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { auth, makeIssues, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe('rows remembered between requests', () => {
   it('forget a token revoked by another connection before its next request', async () => {
     const url = `${svc.api}/repos/octo/hello/issues/1`;
     expect((await fetch(url, { headers: auth(TOKENS.aliceSecond) })).status).toBe(200);
-    const other = openSqliteStore(svc.dbFile);
+    const other = openSqliteStorage(svc.dbFile);
     expect(other.revokeToken(hashToken(TOKENS.aliceSecond))).toBe(true);
     other.close();
     expect((await fetch(url, { headers: auth(TOKENS.aliceSecond) })).status).toBe(401);
@@ -24,7 +24,7 @@ describe('rows remembered between requests', () => {
   it('hide a repository another connection made private before the next anonymous request', async () => {
     const url = `${svc.api}/repos/octo/new-name/issues`;
     expect((await fetch(url)).status).toBe(200);
-    const other = openSqliteStore(svc.dbFile);
+    const other = openSqliteStorage(svc.dbFile);
     other.importIssues({ owner: 'octo', name: 'new-name', makePrivate: true }, makeIssues(1, 'Moved'), [], Date.now());
     other.close();
     expect((await fetch(url)).status).toBe(404);

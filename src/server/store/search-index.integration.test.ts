@@ -10,10 +10,10 @@ import type { SearchNode, SearchSort, TextField } from '../../shared/search-quer
 import { commentRow, issueRow } from './import-rows';
 import type { ImportedComment, ImportedIssue } from './import-schema';
 import type { SearchPage } from './records';
-import type { SqliteStore } from './sqlite/sqlite-store';
+import type { SqliteStorage } from './sqlite/sqlite-storage';
 import { MIGRATIONS } from './sqlite/schema';
 import { RUN_ISSUES } from './sqlite/sqlite-search-index';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 
 const SPAN = { start: 0, end: 0 };
 const word = (text: string): SearchNode => ({ kind: 'text', text, phrase: false, span: SPAN });
@@ -51,7 +51,7 @@ function comment(id: number, number: number, body: string, login = 'bo', repo = 
 const REPO = { owner: 'octo', name: 'search', makePrivate: false };
 
 function search(
-  store: SqliteStore,
+  store: SqliteStorage,
   where: SearchNode | null,
   options: { privateRepoIds?: number[]; fields?: TextField[]; sort?: SearchSort | null; perPage?: number } = {},
 ): SearchPage {
@@ -68,11 +68,11 @@ const numbers = (page: SearchPage): number[] => page.hits.map((h) => (JSON.parse
 
 describe('the search index through the store', () => {
   let dir: string;
-  let store: SqliteStore;
+  let store: SqliteStorage;
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'issuescope-search-'));
-    store = openSqliteStore(path.join(dir, 'db.sqlite'));
+    store = openSqliteStorage(path.join(dir, 'db.sqlite'));
   });
 
   afterEach(() => {
@@ -251,7 +251,7 @@ describe('a database from before search', () => {
     db.prepare('INSERT INTO comments (id, repo_id, issue_number, created_at, updated_at, doc) VALUES (?, 1, ?, ?, ?, ?)').run(c.id, c.issueNumber, c.createdAt, c.updatedAt, c.doc);
     db.close();
 
-    const store = openSqliteStore(file);
+    const store = openSqliteStorage(file);
     try {
       expect(numbers(search(store, word('cafe')))).toEqual([1]);
       expect(numbers(search(store, word('arm')))).toEqual([1]);
@@ -301,7 +301,7 @@ describe('a database from before the reactions and merge columns', () => {
     }
     db.close();
 
-    const store = openSqliteStore(file);
+    const store = openSqliteStorage(file);
     try {
       expect(numbers(search(store, { kind: 'count', field: 'reactions', range: { min: 1, max: null }, span: SPAN }))).toEqual([2, 1]);
       expect(numbers(search(store, { kind: 'count', field: 'interactions', range: { min: 4, max: null }, span: SPAN }))).toEqual([3, 1]);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_SERVICE_CONFIG, startService, type RunningService } from '../main';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 import { StorageError } from './store-error';
 import { snapshotDatabase } from '../../../test-support/server/database-snapshot';
 import { runCli } from '../../../test-support/server/run-cli';
@@ -39,7 +39,7 @@ const CLI_TIMEOUT_MS = 90_000;
 
 /** A database with one repository, a renamed one and a token, as an operator's would be. */
 function makeDatabase(file: string): void {
-  const store = openSqliteStore(file);
+  const store = openSqliteStorage(file);
   store.importIssues({ owner: 'octo', name: 'kept', makePrivate: false }, makeIssues(20, 'Kept'), makeComments(1, 3), Date.now());
   store.importIssues({ owner: 'octo', name: 'before', makePrivate: false }, makeIssues(2), [], Date.now());
   store.renameRepo({ owner: 'octo', name: 'before' }, { owner: 'octo', name: 'after' }, Date.now());

@@ -1,7 +1,7 @@
 /**
  * The storage the service depends on, split by what it holds. Routes,
  * commands and the mirror name the parts they use; an engine implements
- * `Storage`, all of them. SQLite (sqlite-store.ts) answers synchronously, an
+ * `Storage`, all of them. SQLite (sqlite-storage.ts) answers synchronously, an
  * engine over a network answers with promises: every method may do either,
  * so callers `await` each answer.
  *

@@ -1,6 +1,6 @@
 /**
  * An import on PostgreSQL, inside the caller's transaction: the same rows and
- * the same re-import semantics as sqlite-store.ts's `importFrom`, written in
+ * the same re-import semantics as sqlite-storage.ts's `importFrom`, written in
  * batches (one statement per table per batch) rather than a statement per
  * row, as every statement is a round trip to the server. New issues, their
  * search rows and the rows hanging off every imported issue go in by COPY, the
@@ -33,7 +33,7 @@ import { hasEvents, refreshClosedBy } from './postgres-timeline';
 import { writeIssueLinks } from './postgres-issue-links';
 import { batches } from './row-batches';
 import { searchDocumentBytes } from './search-document';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 
 /**
  * The first key of the advisory lock an import or mirror page holds on its repository until it
@@ -76,13 +76,13 @@ class StaleText {
 }
 
 /** Stored issue numbers of a repository among `numbers`. */
-async function storedAmong(sql: Sql, repoId: number, numbers: readonly number[]): Promise<Set<number>> {
+async function storedAmong(sql: SqlRunner, repoId: number, numbers: readonly number[]): Promise<Set<number>> {
   const rows = await sql.query<{ number: number }>('SELECT number FROM issues WHERE repo_id = $1 AND number = ANY($2::bigint[])', [repoId, numbers]);
   return new Set(rows.map((r) => r.number));
 }
 
 /** Writes one import's rows; the caller holds the transaction and bumps the store version. */
-export async function importRows(sql: Sql, options: ImportOptions, source: ImportSource, nowMs: number): Promise<ImportResult> {
+export async function importRows(sql: SqlRunner, options: ImportOptions, source: ImportSource, nowMs: number): Promise<ImportResult> {
   const { plan } = source;
   const repo = await ensureRepo(sql, options, nowMs);
   await sql.query('SELECT pg_advisory_xact_lock($1, $2)', [REPOSITORY_WRITE_LOCK, repo.id]);
@@ -169,7 +169,7 @@ export async function importRows(sql: Sql, options: ImportOptions, source: Impor
 
 /** Refuses rows that belong to an issue neither in this import nor stored, in SQLite's words. */
 async function requireIssues(
-  sql: Sql,
+  sql: SqlRunner,
   repo: RepoRecord,
   options: ImportOptions,
   numbers: ReadonlySet<number>,
@@ -182,7 +182,7 @@ async function requireIssues(
   if (missing) throw new StoreError(`${missing.what} issue #${missing.number}, which ${options.owner}/${options.name} does not have`);
 }
 
-async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale: StaleText): Promise<void> {
+async function writeIssues(sql: SqlRunner, repoId: number, batch: EncodedIssues, stale: StaleText): Promise<void> {
   // New issues go in by COPY, the quickest way in; those stored before are updated in place.
   if (batch.fresh) await sql.copyFrom(`COPY issues (${ISSUE_COPY_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT binary)`, batch.fresh);
   if (batch.againRows !== null) {
@@ -217,7 +217,7 @@ async function writeIssues(sql: Sql, repoId: number, batch: EncodedIssues, stale
 }
 
 async function writeComments(
-  sql: Sql,
+  sql: SqlRunner,
   repo: RepoRecord,
   options: ImportOptions,
   batch: EncodedComments,
@@ -246,7 +246,7 @@ async function writeComments(
   for (const c of rows) if (!numbers.has(c.issueNumber) || stored.has(c.issueNumber)) stale.add(repo.id, c.issueNumber);
 }
 
-async function addReferences(sql: Sql, repoId: number, refs: readonly Reference[]): Promise<void> {
+async function addReferences(sql: SqlRunner, repoId: number, refs: readonly Reference[]): Promise<void> {
   for (const batch of batches(refs)) {
     await sql.query(
       `INSERT INTO issue_references (repo_id, target_number, source_number, source_comment, created_at)
@@ -257,7 +257,7 @@ async function addReferences(sql: Sql, repoId: number, refs: readonly Reference[
 }
 
 /** The index text of `numbers`, rebuilt from the documents the database now holds. */
-export async function rebuildSearchText(sql: Sql, repoId: number, numbers: readonly number[]): Promise<void> {
+export async function rebuildSearchText(sql: SqlRunner, repoId: number, numbers: readonly number[]): Promise<void> {
   for (const batch of batches(numbers)) {
     const rows = await sql.query<{ number: number; doc: string; comments: string[] | null }>(
       `SELECT i.number, i.doc,

@@ -9,10 +9,10 @@ import { changedLinks, LINK_SQL, parentsToCount, visibleOwnerTypes, withSubIssue
 import type { DocumentPage, SubIssueOrder } from '../records';
 import { pageWithTotal } from './postgres-timeline';
 import { batches } from './row-batches';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 
 /** Stores the import's issue types and links, then the counts of every parent they touch. */
-export async function writeIssueLinks(sql: Sql, repoId: number, plan: Pick<ImportPlan, 'issueTypes' | 'parents' | 'numbers'>): Promise<void> {
+export async function writeIssueLinks(sql: SqlRunner, repoId: number, plan: Pick<ImportPlan, 'issueTypes' | 'parents' | 'numbers'>): Promise<void> {
   for (const type of plan.issueTypes) await sql.query(LINK_SQL.upsertType, [repoId, type.name, JSON.stringify(type)]);
   const storedParent = new Map<number, number>();
   for (const batch of batches(plan.parents.map((p) => p.number))) {
@@ -45,7 +45,7 @@ export async function writeIssueLinks(sql: Sql, repoId: number, plan: Pick<Impor
 }
 
 /** A parent's stored sub-issues in priority order, the page and its total from one snapshot. */
-export async function readSubIssues(sql: Sql, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
+export async function readSubIssues(sql: SqlRunner, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
   const { total, rows } = await pageWithTotal<{ doc: string; position: number; number: number }>(
     sql,
     {
@@ -60,16 +60,16 @@ export async function readSubIssues(sql: Sql, repoId: number, number: number, pa
   return { total, documents: rows.map((r) => r.doc) };
 }
 
-export async function readParentIssue(sql: Sql, repoId: number, number: number): Promise<string | null> {
+export async function readParentIssue(sql: SqlRunner, repoId: number, number: number): Promise<string | null> {
   const [row] = await sql.query<{ doc: string }>(LINK_SQL.parent, [repoId, number]);
   return row?.doc ?? null;
 }
 
-export async function readIssueTypes(sql: Sql, repoId: number): Promise<string[]> {
+export async function readIssueTypes(sql: SqlRunner, repoId: number): Promise<string[]> {
   return (await sql.query<{ doc: string }>(LINK_SQL.issueTypes, [repoId])).map((r) => r.doc);
 }
 
-export async function readOwnerIssueTypes(sql: Sql, owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
+export async function readOwnerIssueTypes(sql: SqlRunner, owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
   // No stored owner holds U+0000, which PostgreSQL's text cannot even be asked about (sql.ts).
   if (owner.includes('\u0000')) return null;
   const rows = await sql.query<{ id: number; private: number; name: string | null; doc: string | null }>(LINK_SQL.ownerIssueTypes, [owner]);
@@ -77,7 +77,7 @@ export async function readOwnerIssueTypes(sql: Sql, owner: string, privateRepoId
 }
 
 /** Puts each parent's stored sub-issues in the source's priority order (mirror): one statement per parent. */
-export async function writeSubIssueOrders(sql: Sql, repoId: number, orders: readonly SubIssueOrder[]): Promise<void> {
+export async function writeSubIssueOrders(sql: SqlRunner, repoId: number, orders: readonly SubIssueOrder[]): Promise<void> {
   for (const { parent, children } of orders) {
     if (children.length === 0) continue;
     await sql.query(

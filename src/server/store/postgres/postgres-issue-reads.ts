@@ -17,7 +17,7 @@ import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import type { OrderedList } from '../keyset-boundaries';
 import { PostgresKeysetPager } from './postgres-keyset-pager';
-import { countOf, hasNul, Params, type Sql } from './sql';
+import { countOf, hasNul, Params, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
 const COUNT_CACHE_SIZE = 500;
@@ -32,7 +32,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
 
   constructor(private readonly tx: WriteTransactions) {}
 
-  private get sql(): Sql {
+  private get sql(): SqlRunner {
     return this.tx.sql;
   }
 

@@ -6,7 +6,7 @@
  * skips cost no document reads.
  */
 import { fromKey, KeysetBoundaries, orderBy, type BoundaryKey, type OrderedList } from '../keyset-boundaries';
-import { Params, type Sql } from './sql';
+import { Params, type SqlRunner } from './sql';
 
 export class PostgresKeysetPager {
   private readonly boundaries = new KeysetBoundaries();
@@ -20,7 +20,7 @@ export class PostgresKeysetPager {
    * `list.where` uses `$1 …` for `list.args`. A boundary found is remembered only while
    * `stillCurrent()` says the data has not changed since the caller looked.
    */
-  async page(sql: Sql, list: OrderedList, offset: number, limit: number, stillCurrent: () => boolean): Promise<string[]> {
+  async page(sql: SqlRunner, list: OrderedList, offset: number, limit: number, stillCurrent: () => boolean): Promise<string[]> {
     const start = this.boundaries.start(list, offset);
     let key = start.key;
     if (start.walk) {
@@ -42,7 +42,7 @@ export class PostgresKeysetPager {
   }
 
   /** The key of the entry `skip` on from `from` (from the list's start when null), or null past the end. */
-  private async entryKey(sql: Sql, list: OrderedList, from: BoundaryKey | null, skip: number): Promise<BoundaryKey | null> {
+  private async entryKey(sql: SqlRunner, list: OrderedList, from: BoundaryKey | null, skip: number): Promise<BoundaryKey | null> {
     const p = paramsAfter(list);
     const where = whereFrom(list, from, p);
     const [row] = await sql.query<{ key: unknown; tie: unknown }>(

@@ -12,7 +12,7 @@ import type { MirrorStateStore } from '../storage';
 import { importRows } from './postgres-import';
 import { writeSubIssueOrders } from './postgres-issue-links';
 import { ensureRepo, readRepo } from './postgres-repository-rows';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
 interface MirrorWalkRow extends Record<string, unknown> {
@@ -74,7 +74,7 @@ export class PostgresMirrorState implements MirrorStateStore {
   }
 }
 
-async function readMirror(sql: Sql, repo: RepoRecord): Promise<MirrorRecord | null> {
+async function readMirror(sql: SqlRunner, repo: RepoRecord): Promise<MirrorRecord | null> {
   const [row] = await sql.query<{ source: string; source_private: number | null; completed_at: number | null }>(
     'SELECT source, source_private, completed_at FROM mirrors WHERE repo_id = $1',
     [repo.id],
@@ -94,7 +94,7 @@ async function readMirror(sql: Sql, repo: RepoRecord): Promise<MirrorRecord | nu
   };
 }
 
-async function saveWalk(sql: Sql, repoId: number, walk: MirrorWalkName, state: MirrorWalk): Promise<void> {
+async function saveWalk(sql: SqlRunner, repoId: number, walk: MirrorWalkName, state: MirrorWalk): Promise<void> {
   await sql.query(
     `INSERT INTO mirror_walks (repo_id, walk, first_url, etag, since, next_url, run_newest) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (repo_id, walk) DO UPDATE SET first_url = excluded.first_url, etag = excluded.etag, since = excluded.since,

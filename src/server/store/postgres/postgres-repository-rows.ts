@@ -10,16 +10,16 @@ import type { ImportedUser } from '../import-schema';
 import type { ImportOptions, RepoRecord } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
 import { batches } from './row-batches';
-import { hasNul, type Sql } from './sql';
+import { hasNul, type SqlRunner } from './sql';
 
-export async function readRepo(sql: Sql, owner: string, name: string): Promise<RepoRecord | null> {
+export async function readRepo(sql: SqlRunner, owner: string, name: string): Promise<RepoRecord | null> {
   if (hasNul(owner, name)) return null;
   const [row] = await sql.query<RepoRow & Record<string, unknown>>('SELECT * FROM repos WHERE owner = $1 AND name = $2', [owner, name]);
   return row ? toRepo(row) : null;
 }
 
 /** The repository an import or mirror writes to, created on first use; its privacy only ever tightens. */
-export async function ensureRepo(sql: Sql, options: ImportOptions, nowMs: number): Promise<RepoRecord> {
+export async function ensureRepo(sql: SqlRunner, options: ImportOptions, nowMs: number): Promise<RepoRecord> {
   const existing = await readRepo(sql, options.owner, options.name);
   if (existing) {
     if (options.makePrivate && !existing.isPrivate) await sql.query('UPDATE repos SET private = 1 WHERE id = $1', [existing.id]);
@@ -37,11 +37,11 @@ export async function ensureRepo(sql: Sql, options: ImportOptions, nowMs: number
 }
 
 /** Moves the repository's data version (part of every ETag) and its Last-Modified. */
-export async function touchRepo(sql: Sql, repoId: number, nowMs: number): Promise<void> {
+export async function touchRepo(sql: SqlRunner, repoId: number, nowMs: number): Promise<void> {
   await sql.query('UPDATE repos SET data_version = data_version + 1, modified_at = $1 WHERE id = $2', [Math.floor(nowMs / 1000), repoId]);
 }
 
-export async function upsertUsers(sql: Sql, users: readonly ImportedUser[]): Promise<void> {
+export async function upsertUsers(sql: SqlRunner, users: readonly ImportedUser[]): Promise<void> {
   for (const batch of batches(users)) {
     await sql.query(
       `INSERT INTO users (login, id, name, type)

@@ -4,10 +4,10 @@
 // where SQLite's score is 1 (nothing ranks the results), so must PostgreSQL's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchPage, SearchRequest } from '../records';
-import type { SqliteStore } from '../sqlite/sqlite-store';
+import type { SqliteStorage } from '../sqlite/sqlite-storage';
 import { keyOf, keys, openSearchDataset, SETUP_TIMEOUT_MS, type Case, type SearchDataset } from '../../../../test-support/server/postgres-search-dataset';
 import { searchIssuesOnPostgres } from './postgres-search';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 
 /**
  * bm25 weighs text found in half the issues or more by about a millionth, so a SQLite score
@@ -16,8 +16,8 @@ import type { Sql } from './sql';
 const RANKED_SCORE = 1.001;
 
 let dataset: SearchDataset | undefined;
-let sqlite: SqliteStore;
-let sql: Sql;
+let sqlite: SqliteStorage;
+let sql: SqlRunner;
 let requestOf: (c: Case) => SearchRequest;
 
 beforeAll(async () => {

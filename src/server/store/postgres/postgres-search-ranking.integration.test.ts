@@ -3,14 +3,14 @@
 // found in most issues, as SQLite ranks them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequest } from '../records';
-import type { SqliteStore } from '../sqlite/sqlite-store';
+import type { SqliteStorage } from '../sqlite/sqlite-storage';
 import { keys, openSearchDataset, SETUP_TIMEOUT_MS, type Case, type SearchDataset } from '../../../../test-support/server/postgres-search-dataset';
 import { searchIssuesOnPostgres } from './postgres-search';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 
 let dataset: SearchDataset | undefined;
-let sqlite: SqliteStore;
-let sql: Sql;
+let sqlite: SqliteStorage;
+let sql: SqlRunner;
 let requestOf: (c: Case) => SearchRequest;
 
 beforeAll(async () => {

@@ -16,10 +16,10 @@ import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlit
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { referenceRefuses, referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { SearchRequest } from '../records';
-import { openSqliteStore } from '../sqlite/sqlite-store';
+import { openSqliteStorage } from '../sqlite/sqlite-storage';
 import { migratePostgres } from './migrate';
 import { searchIssuesOnPostgres } from './postgres-search';
-import { sqlOf, type Sql } from './sql';
+import { sqlOf, type SqlRunner } from './sql';
 import { dataset, hasDefinedOrder, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
 import { importDataset } from '../../../../test-support/server/search-dataset';
 
@@ -34,7 +34,7 @@ const search = searchArbitrary(["'", 'crash:*', '!crash', 'crash & page', 'crash
 
 let server: TestPostgres;
 let client: pg.Client;
-let sql: Sql;
+let sql: SqlRunner;
 let dir: string;
 /** every table the migrations made but their own bookkeeping, emptied before each data set */
 let dataTables: string;
@@ -62,7 +62,7 @@ afterAll(async () => {
 /** The data set in PostgreSQL (through SQLite's import), and as the reference evaluator reads it. */
 async function load(generated: ReadonlyArray<readonly GeneratedIssue[]>): Promise<ReferenceRepo[]> {
   const file = path.join(dir, `run-${++runs}.sqlite`);
-  const store = openSqliteStore(file);
+  const store = openSqliteStorage(file);
   let repos: ReferenceRepo[];
   try {
     repos = importDataset(store, generated);

@@ -35,7 +35,7 @@ import {
 import { foldName } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 import { FIELD_WEIGHTS } from './search-document';
-import { countOf, hasNul, Params, type Row, type Sql } from './sql';
+import { countOf, hasNul, Params, type Row, type SqlRunner } from './sql';
 
 /**
  * ts_rank_cd's weights of D, C, B and A, in its order: the title (A) counts three times the
@@ -259,7 +259,7 @@ function scoreOf(plan: Plan, params: Params): string {
  * The phrases that can tell issues apart, counted over the whole index and every issue stored
  * (private ones too), as SQLite counts them; none matter under an explicit sort.
  */
-async function informativePhrases(sql: Sql, request: SearchRequest, terms: TextTerms<string>): Promise<Set<string>> {
+async function informativePhrases(sql: SqlRunner, request: SearchRequest, terms: TextTerms<string>): Promise<Set<string>> {
   const phrases = [...new Set([...terms.driving, ...terms.boosting])];
   if (request.sort !== null || phrases.length === 0) return new Set();
   const params = new Params();
@@ -269,7 +269,7 @@ async function informativePhrases(sql: Sql, request: SearchRequest, terms: TextT
   return new Set(phrases.filter((_, k) => isInformative(Number(row?.[`m${k}`] ?? 0), indexed)));
 }
 
-export async function searchIssuesOnPostgres(sql: Sql, request: SearchRequest): Promise<SearchPage> {
+export async function searchIssuesOnPostgres(sql: SqlRunner, request: SearchRequest): Promise<SearchPage> {
   const { query } = request;
   const conjuncts = conjunctsOf(query.where);
   const visible = await sql.query<RepoRow & Row>('SELECT * FROM repos WHERE private = 0 OR id = ANY($1::bigint[]) ORDER BY id', [[...request.privateRepoIds]]);

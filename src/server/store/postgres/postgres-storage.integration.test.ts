@@ -13,7 +13,7 @@ import { makeIssues } from '../../../../test-support/server/test-service';
 import { parseQueryString } from '../../http/query-string';
 import { openCommandStorage, openServiceStorage, sharedCountersOf } from '../open-storage';
 import type { MirrorWalk } from '../records';
-import { openSqliteStore } from '../sqlite/sqlite-store';
+import { openSqliteStorage } from '../sqlite/sqlite-storage';
 import type { Storage } from '../storage';
 import { openPostgresStorage } from './postgres-storage';
 import { STORE_VERSION_CHANNEL } from './schema';
@@ -197,7 +197,7 @@ describe('label filters', () => {
 
   it('answer as SQLite answers: every label named, without case; one the repository lacks, or one named twice, matches nothing', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-labels-'));
-    const sqlite = openSqliteStore(path.join(dir, 'labels.db'));
+    const sqlite = openSqliteStorage(path.join(dir, 'labels.db'));
     const postgres = await openPostgresStorage(await server.freshDatabase(), { log: () => {} });
     open.push({ close: () => rmSync(dir, { recursive: true, force: true }) }, sqlite, postgres);
     const issues = makeIssues(30);

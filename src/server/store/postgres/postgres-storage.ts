@@ -39,7 +39,7 @@ import { PostgresMirrorState } from './postgres-mirror-state';
 import { PostgresPeopleReads } from './postgres-people-reads';
 import { PostgresTokenStore } from './postgres-token-store';
 import { describePostgresUrl } from './postgres-url';
-import type { Sql } from './sql';
+import type { SqlRunner } from './sql';
 import { WriteTransactions } from './write-transaction';
 
 export interface PostgresOpenOptions {
@@ -118,7 +118,7 @@ export class PostgresStorage implements Storage {
   }
 
   /** the pool's queries, outside any transaction (the shared rate limits use them) */
-  get queries(): Sql {
+  get queries(): SqlRunner {
     return this.tx.poolSql;
   }
 

@@ -13,10 +13,10 @@ import { testPostgres, type TestPostgres } from '../../../../test-support/server
 import { importRichRepositories } from '../../../../test-support/server/rich-repository';
 import type { DocumentPage } from '../records';
 import * as lite from '../sqlite/sqlite-timeline';
-import { openSqliteStore } from '../sqlite/sqlite-store';
+import { openSqliteStorage } from '../sqlite/sqlite-storage';
 import { migratePostgres } from './migrate';
 import * as postgres from './postgres-timeline';
-import { sqlOf, type Sql } from './sql';
+import { sqlOf, type SqlRunner } from './sql';
 
 const START_TIMEOUT_MS = 60_000;
 const IMPORTED_AT_MS = Date.UTC(2025, 1, 1);
@@ -33,12 +33,12 @@ let dir = '';
 let server: TestPostgres | undefined;
 let pool: pg.Pool | undefined;
 let db: Database.Database | undefined;
-let sql: Sql;
+let sql: SqlRunner;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-pg-timeline-'));
   const file = path.join(dir, 'history.db');
-  const store = openSqliteStore(file);
+  const store = openSqliteStorage(file);
   try {
     await importHistoryRepository(store, IMPORTED_AT_MS);
     await importRichRepositories(store, IMPORTED_AT_MS);

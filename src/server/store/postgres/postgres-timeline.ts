@@ -10,7 +10,7 @@ import type { PageParams } from '../../../shared/list-params';
 import type { DocumentPage } from '../records';
 import { eventWithIssue, withClosedBy } from '../timeline-documents';
 import { timelineDocument, timelineUnion, type TimelineRow } from '../timeline-rows';
-import type { Row, Sql } from './sql';
+import type { Row, SqlRunner } from './sql';
 
 const TIMELINE = timelineUnion('$1', '$2');
 
@@ -26,7 +26,7 @@ const TIMELINE = timelineUnion('$1', '$2');
  * offset follow them.
  */
 export async function pageWithTotal<R extends Row>(
-  sql: Sql,
+  sql: SqlRunner,
   statements: { count: string; page: string; order: string },
   args: readonly unknown[],
   params: PageParams,
@@ -42,7 +42,7 @@ export async function pageWithTotal<R extends Row>(
   return { total, rows: offset >= total ? [] : rows };
 }
 
-export async function readTimeline(sql: Sql, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
+export async function readTimeline(sql: SqlRunner, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
   const { total, rows } = await pageWithTotal<TimelineRow & Row>(
     sql,
     {
@@ -57,7 +57,7 @@ export async function readTimeline(sql: Sql, repoId: number, number: number, par
 }
 
 /** One issue's events, oldest first (`GET …/issues/{n}/events`). */
-export async function readIssueEvents(sql: Sql, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
+export async function readIssueEvents(sql: SqlRunner, repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
   const { total, rows } = await pageWithTotal<{ doc: string }>(
     sql,
     {
@@ -75,7 +75,7 @@ export async function readIssueEvents(sql: Sql, repoId: number, number: number, 
  * The repository's events, newest first, each with its issue (`GET …/issues/events`). The
  * total counts the events alone, as SQLite's does.
  */
-export async function readRepoEvents(sql: Sql, repoId: number, params: PageParams): Promise<DocumentPage> {
+export async function readRepoEvents(sql: SqlRunner, repoId: number, params: PageParams): Promise<DocumentPage> {
   const { total, rows } = await pageWithTotal<{ doc: string; issue: string }>(
     sql,
     {
@@ -97,7 +97,7 @@ export async function readRepoEvents(sql: Sql, repoId: number, params: PageParam
  * as it is read, so the document written back is the one read and not an older one another
  * transaction has replaced since.
  */
-export async function refreshClosedBy(sql: Sql, repoId: number, number: number): Promise<void> {
+export async function refreshClosedBy(sql: SqlRunner, repoId: number, number: number): Promise<void> {
   const [issue] = await sql.query<{ doc: string; closing: string | null }>(
     `SELECT doc,
             (SELECT e.doc FROM issue_events e
@@ -112,7 +112,7 @@ export async function refreshClosedBy(sql: Sql, repoId: number, number: number):
 }
 
 /** Whether the repository has any events: an import of issues alone then need not look for closers. */
-export async function hasEvents(sql: Sql, repoId: number): Promise<boolean> {
+export async function hasEvents(sql: SqlRunner, repoId: number): Promise<boolean> {
   const rows = await sql.query('SELECT 1 FROM issue_events WHERE repo_id = $1 LIMIT 1', [repoId]);
   return rows.length > 0;
 }

@@ -12,7 +12,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 export type Row = Record<string, unknown>;
 
 /** One connection's or the pool's way to run a statement; `$1, $2 …` placeholders. */
-export interface Sql {
+export interface SqlRunner {
   /**
    * With `name`, the statement is prepared once per connection under that name and only
    * bound and run after that: for a statement run on every request (the rate limit's take).
@@ -30,7 +30,7 @@ export const ENGINE_TYPES: pg.CustomTypesConfig = {
     oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function sqlOf(runner: pg.Pool | pg.ClientBase): Sql {
+export function sqlOf(runner: pg.Pool | pg.ClientBase): SqlRunner {
   return {
     async query<R extends Row = Row>(text: string, args: readonly unknown[] = [], name?: string): Promise<R[]> {
       const result = await runner.query<R>({ text, values: [...args], types: ENGINE_TYPES, ...(name === undefined ? {} : { name }) });
@@ -61,7 +61,7 @@ export function hasNul(...values: ReadonlyArray<string | null | undefined>): boo
 }
 
 /** The first row's first column as a number (`SELECT COUNT(*) AS n …`). */
-export async function countOf(sql: Sql, text: string, args: readonly unknown[] = []): Promise<number> {
+export async function countOf(sql: SqlRunner, text: string, args: readonly unknown[] = []): Promise<number> {
   const rows = await sql.query(text, args);
   const first = rows[0];
   return first === undefined ? 0 : Number(Object.values(first)[0]);

@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import type { ChangeSource } from './change-listener';
-import { sqlOf, type Sql } from './sql';
+import { sqlOf, type SqlRunner } from './sql';
 
 /** What a write changes: something readers see (issues, repositories, tokens …), or only the writer's own bookkeeping. */
 export type WriteEffect = 'seen-by-readers' | 'bookkeeping';
@@ -22,7 +22,7 @@ interface AtomicWrites {
 
 export class WriteTransactions {
   /** the pool's, or the transaction's, statements */
-  readonly sql: Sql;
+  readonly sql: SqlRunner;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -34,7 +34,7 @@ export class WriteTransactions {
   }
 
   /** the pool's statements, outside any transaction */
-  get poolSql(): Sql {
+  get poolSql(): SqlRunner {
     return sqlOf(this.pool);
   }
 
@@ -43,7 +43,7 @@ export class WriteTransactions {
   }
 
   /** Runs `work` as one write transaction, or, inside `atomically`, as a savepoint of its transaction. */
-  async write<T>(effect: WriteEffect, work: (sql: Sql) => Promise<T>): Promise<T> {
+  async write<T>(effect: WriteEffect, work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     if (!this.transaction) return this.transactionOf('BEGIN', () => effect === 'seen-by-readers', (client) => work(sqlOf(client)));
     const sql = this.sql;
     await sql.query('SAVEPOINT write');
@@ -71,7 +71,7 @@ export class WriteTransactions {
   }
 
   /** Runs `read` in one read-only snapshot (inside `atomically`, in its transaction). */
-  inSnapshot<T>(read: (sql: Sql) => Promise<T>): Promise<T> {
+  inSnapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T> {
     if (this.transaction) return read(this.sql);
     return this.transactionOf('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', () => false, (client) => read(sqlOf(client)));
   }

@@ -1,5 +1,5 @@
 /**
- * The database handle the parts of the SQLite store share (sqlite-store.ts), with its prepared
+ * The database handle the parts of the SQLite store share (sqlite-storage.ts), with its prepared
  * statements: the store's SQL is fixed text, so each statement is prepared once and kept.
  */
 import type Database from 'better-sqlite3';

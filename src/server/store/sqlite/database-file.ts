@@ -1,5 +1,5 @@
 /**
- * Opening the SQLite file (sqlite-store.ts): refusing one that is not ours, WAL mode so reads
+ * Opening the SQLite file (sqlite-storage.ts): refusing one that is not ours, WAL mode so reads
  * never wait for an import, taking the file alone for a bulk import, and bringing the schema up
  * to date (schema.ts).
  */

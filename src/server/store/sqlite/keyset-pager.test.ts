@@ -7,20 +7,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListParams } from '../../../shared/list-params';
 import { DEEP_BASE_MS, DEEP_ISSUES, deepRowsOf, expectedDeepPage, iso, makeDeepData } from '../../../../test-support/server/deep-page-data';
-import type { SqliteStore } from './sqlite-store';
-import { openSqliteStore } from './sqlite-store';
+import type { SqliteStorage } from './sqlite-storage';
+import { openSqliteStorage } from './sqlite-storage';
 
 const numbersOf = (docs: string[]) => docs.map((d) => (JSON.parse(d) as { number: number }).number);
 const REPO = { owner: 'o', name: 'r', makePrivate: false };
 
 let dir: string;
-let store: SqliteStore;
+let store: SqliteStorage;
 let data: ReturnType<typeof makeDeepData>;
 let repoId: number;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'issuescope-keyset-'));
-  store = openSqliteStore(path.join(dir, 'k.db'));
+  store = openSqliteStorage(path.join(dir, 'k.db'));
   data = makeDeepData(7, DEEP_ISSUES);
   repoId = store.importIssues(REPO, data.issues, data.comments, DEEP_BASE_MS).repo.id;
 });
@@ -36,7 +36,7 @@ describe('deep pages from keyset boundaries', () => {
 
     // Newer issues push every later entry down: boundaries remembered above would now start pages in the wrong place.
     const more = makeDeepData(99, DEEP_ISSUES + 150).issues.slice(DEEP_ISSUES).map((i) => ({ ...i, created_at: iso(DEEP_BASE_MS + 20 * 3600_000) }));
-    const other = openSqliteStore(path.join(dir, 'k.db'));
+    const other = openSqliteStorage(path.join(dir, 'k.db'));
     other.importIssues(REPO, more, [], DEEP_BASE_MS);
     other.close();
 

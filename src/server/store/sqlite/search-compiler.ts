@@ -15,20 +15,20 @@ import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 const INLINE_SCOPE_REPOS = 20;
 
 /** SQL text and the values for its placeholders. */
-export interface Sql {
+export interface SqlFragment {
   sql: string;
   args: unknown[];
 }
 
-export const sql = (text: string, ...args: unknown[]): Sql => ({ sql: text, args });
+export const sql = (text: string, ...args: unknown[]): SqlFragment => ({ sql: text, args });
 const TRUE = sql('1');
 const FALSE = sql('0');
 
-export function join(parts: Sql[], separator: string): Sql {
+export function join(parts: SqlFragment[], separator: string): SqlFragment {
   return { sql: parts.map((p) => p.sql).join(separator), args: parts.flatMap((p) => p.args) };
 }
 
-function wrap(part: Sql): Sql {
+function wrap(part: SqlFragment): SqlFragment {
   return { sql: `(${part.sql})`, args: part.args };
 }
 
@@ -62,7 +62,7 @@ export class Scope {
     return [...this.repos.keys()];
   }
 
-  on(column: string): Sql {
+  on(column: string): SqlFragment {
     const ids = this.ids;
     if (ids.length === 1) return sql(`${column} = ?`, ids[0]);
     if (ids.length <= INLINE_SCOPE_REPOS) return sql(`${column} IN (${ids.map(() => '?').join(', ')})`, ...ids);
@@ -80,7 +80,7 @@ export class Compiler {
     private readonly holds?: (form: string) => boolean,
   ) {}
 
-  node(node: SearchNode): Sql {
+  node(node: SearchNode): SqlFragment {
     switch (node.kind) {
       case 'and':
         return node.operands.length === 0 ? TRUE : wrap(join(node.operands.map((o) => this.node(o)), ' AND '));
@@ -99,7 +99,7 @@ export class Compiler {
    * Every predicate is true or false, never NULL (a NULL column is compared with IS or guarded),
    * so NOT means what it says.
    */
-  private term(term: SearchTerm): Sql {
+  private term(term: SearchTerm): SqlFragment {
     switch (term.kind) {
       case 'text': {
         const phrase = phraseOf(term, this.fields, this.holds);
@@ -163,7 +163,7 @@ export class Compiler {
    * not: the few labels of the repositories in scope are compared here, and the issues
    * carrying one of them are found by its id.
    */
-  private label(name: string): Sql {
+  private label(name: string): SqlFragment {
     const wanted = foldName(name);
     const scope = this.scope.on('repo_id');
     const labels = this.context.prepare(`SELECT id, name FROM labels WHERE ${scope.sql}`).all(...scope.args) as Array<{ id: number; name: string }>;
@@ -176,8 +176,8 @@ export class Compiler {
     );
   }
 
-  private user(role: UserRole, login: string): Sql {
-    const inTable = (table: string, loginColumn: string, numberColumn: string): Sql => {
+  private user(role: UserRole, login: string): SqlFragment {
+    const inTable = (table: string, loginColumn: string, numberColumn: string): SqlFragment => {
       const scope = this.scope.on('x.repo_id');
       return sql(
         `(i.repo_id, i.number) IN (SELECT x.repo_id, x.${numberColumn} FROM ${table} x WHERE ${scope.sql} AND x.${loginColumn} = ?)`,

@@ -9,7 +9,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openSqliteStore, type SqliteStore, type StoreOpenOptions } from './sqlite-store';
+import { openSqliteStorage, type SqliteStorage, type StoreOpenOptions } from './sqlite-storage';
 import { StorageError, withFaultsMapped, type StorageProblem } from '../store-error';
 
 function problemOf(code: string): StorageProblem | null {
@@ -84,12 +84,12 @@ export function toSqliteStorageError(err: unknown, file: string): unknown {
 }
 
 /** Opens the store at `file`; a failure to open is a StorageError naming the file. */
-export function openSqliteExplainingFaults(file: string, options: StoreOpenOptions = {}): SqliteStore {
+export function openSqliteExplainingFaults(file: string, options: StoreOpenOptions = {}): SqliteStorage {
   // better-sqlite3 checks this itself, with a message that does not name the file.
   const dir = path.dirname(path.resolve(file));
   if (!existsSync(dir)) throw new StorageError(`cannot open ${file}: the directory ${dir} does not exist`, 'cannot-open', 'SQLITE_CANTOPEN');
   try {
-    return openSqliteStore(file, options);
+    return openSqliteStorage(file, options);
   } catch (err) {
     throw toSqliteStorageError(err, file);
   }
@@ -102,7 +102,7 @@ export function openSqliteExplainingFaults(file: string, options: StoreOpenOptio
  * it throws, so the mapping happens after the database is back to its
  * previous state.
  */
-export function openSqliteReportingFaults(file: string, options: StoreOpenOptions = {}): SqliteStore {
+export function openSqliteReportingFaults(file: string, options: StoreOpenOptions = {}): SqliteStorage {
   const store = openSqliteExplainingFaults(file, options);
   return withFaultsMapped(store, (err) => toSqliteStorageError(err, file));
 }

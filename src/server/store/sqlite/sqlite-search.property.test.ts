@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../../../shared/search-query';
 import { referenceRefuses, referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { SearchRequest } from '../records';
-import type { SqliteStore } from './sqlite-store';
-import { openSqliteStore } from './sqlite-store';
+import type { SqliteStorage } from './sqlite-storage';
+import { openSqliteStorage } from './sqlite-storage';
 import { dataset, hasDefinedOrder, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
 import { importDataset } from '../../../../test-support/server/search-dataset';
 
@@ -17,12 +17,12 @@ import { importDataset } from '../../../../test-support/server/search-dataset';
 const search = searchArbitrary(['"', '*', 'NEAR(a b)', 'OR', '^crash', 'title:crash', '"crash" OR "page"', '--', '(']);
 
 /** A fresh in-memory store holding the data set, and the data set as the reference reads it. */
-function load(generated: ReadonlyArray<readonly GeneratedIssue[]>): { store: SqliteStore; repos: ReferenceRepo[] } {
-  const store = openSqliteStore(':memory:');
+function load(generated: ReadonlyArray<readonly GeneratedIssue[]>): { store: SqliteStorage; repos: ReferenceRepo[] } {
+  const store = openSqliteStorage(':memory:');
   return { store, repos: importDataset(store, generated) };
 }
 
-function engineSearch(store: SqliteStore, s: Search): { refused: boolean; total: number; hits: string[] } {
+function engineSearch(store: SqliteStorage, s: Search): { refused: boolean; total: number; hits: string[] } {
   const query: SearchQuery = { where: s.where, fields: s.fields, sort: null };
   const request: SearchRequest = { query, privateRepoIds: new Set(s.privateRepoIds), sort: s.sort, page: 1, perPage: 100 };
   const page = store.searchIssues(request);

@@ -15,7 +15,7 @@ import { MAX_SEARCH_RESULTS } from '../../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
 import { conjunctsOf, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
-import { Compiler, join, phraseOf, Scope, sql, type Sql } from './search-compiler';
+import { Compiler, join, phraseOf, Scope, sql, type SqlFragment } from './search-compiler';
 import { indexHolds, SEARCH_FACETS_INDEX } from './sqlite-search-index';
 
 export interface SearchContext {
@@ -50,8 +50,8 @@ const KEY_SPAN = 2 ** 32;
 
 /** One statement's text and the values for its placeholders, the page's and the total's. */
 interface Plan {
-  from: Sql;
-  where: Sql;
+  from: SqlFragment;
+  where: SqlFragment;
   /** the expression `score` is, and whether the order starts with it */
   score: string;
   ranked: boolean;
@@ -177,7 +177,7 @@ function repositoriesWithIssues(context: SearchContext): number[] {
  * from the table, where it shares its pages with the document; ranking a common word then
  * costs one table read per match.
  */
-function drivingJoin(match: string, keyRange: [number, number] | null): Sql {
+function drivingJoin(match: string, keyRange: [number, number] | null): SqlFragment {
   return sql(
     `(SELECT rowid AS key, ${BM25} AS rank FROM issue_text WHERE issue_text MATCH ?${keyRange ? ' AND rowid BETWEEN ? AND ?' : ''}) t
      JOIN issues i INDEXED BY ${SEARCH_FACETS_INDEX} ON i.repo_id = t.key / ${KEY_SPAN} AND i.number = t.key % ${KEY_SPAN}`,
@@ -186,11 +186,11 @@ function drivingJoin(match: string, keyRange: [number, number] | null): Sql {
   );
 }
 
-function boostJoin(phrases: readonly string[]): Sql {
+function boostJoin(phrases: readonly string[]): SqlFragment {
   return sql(`LEFT JOIN (SELECT rowid AS key, ${BM25} AS rank FROM issue_text WHERE issue_text MATCH ?) b ON b.key = ${SEARCH_KEY_SQL}`, phrases.join(' OR '));
 }
 
-function joinedCount(match: string, keyRange: [number, number] | null, filters: Sql[]): { sql: string; args: unknown[] } {
+function joinedCount(match: string, keyRange: [number, number] | null, filters: SqlFragment[]): { sql: string; args: unknown[] } {
   const from = drivingJoin(match, keyRange);
   const where = join(filters, ' AND ');
   return { sql: `SELECT COUNT(*) AS n FROM ${from.sql} WHERE ${where.sql}`, args: [...from.args, ...where.args] };

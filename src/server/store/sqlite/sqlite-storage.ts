@@ -3,7 +3,7 @@
  * WAL mode so reads never wait for an import. Every write that must not be
  * half-done runs in one transaction.
  *
- * `SqliteStore` composes the parts in sqlite/, one per interface of storage.ts, over one
+ * `SqliteStorage` composes the parts in sqlite/, one per interface of storage.ts, over one
  * connection and the caches of what it derives from the data (sqlite/derived-caches.ts).
  */
 import type Database from 'better-sqlite3';
@@ -43,16 +43,16 @@ import { StoreError } from '../store-error';
 export { StoreError };
 export type { StoreOpenOptions };
 
-export function openSqliteStore(file: string, options: StoreOpenOptions = {}): SqliteStore {
+export function openSqliteStorage(file: string, options: StoreOpenOptions = {}): SqliteStorage {
   const { db, heldExclusively } = openDatabase(file, options);
-  return new SqliteStore(db, heldExclusively);
+  return new SqliteStorage(db, heldExclusively);
 }
 
 /**
- * Every method answers synchronously, so code that holds a `SqliteStore` (tests, the
+ * Every method answers synchronously, so code that holds a `SqliteStorage` (tests, the
  * fixtures they import) uses its answers directly; the service holds it as a `Storage`.
  */
-export class SqliteStore implements Storage {
+export class SqliteStorage implements Storage {
   private readonly connection: SqliteConnection;
   private readonly caches: DerivedCaches;
   private readonly repos: SqliteRepositories;

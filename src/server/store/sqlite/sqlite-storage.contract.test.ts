@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeStorageContract } from '../../../../test-support/server/storage-contract';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStorage } from './sqlite-storage';
 
 describeStorageContract('SQLite', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-contract-'));
-  const storage = openSqliteStore(path.join(dir, 'contract.db'));
+  const storage = openSqliteStorage(path.join(dir, 'contract.db'));
   return {
     storage,
     close: async () => {
