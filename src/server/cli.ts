@@ -20,7 +20,7 @@ import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG } from './main';
 import { normaliseApiOrigin } from './routes/app-page-policy';
-import { StoreError } from './store/store-error';
+import { isExplainedByStore } from './store/store-error';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -268,7 +268,7 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`error: ${err.message} (see 'npm run service -- help')`);
     process.exit(2);
   }
-  const known = err instanceof CommandError || err instanceof StoreError;
+  const known = err instanceof CommandError || isExplainedByStore(err);
   console.error(`error: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message}`);
   process.exit(1);
 });

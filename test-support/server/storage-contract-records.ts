@@ -3,7 +3,7 @@
  * mirror walks, and units of work stored whole or not at all.
  */
 import { describe, expect } from 'vitest';
-import { StoreError } from '../../src/server/store/store-error';
+import { StoreRefusal } from '../../src/server/store/store-error';
 import { attempt } from './storage-contract-answers';
 import { listParams } from './storage-contract-queries';
 import { NOW, PUBLIC, type WithStorage } from './storage-under-test';
@@ -18,7 +18,7 @@ export function describeRecordContract(engine: string, withStorage: WithStorage)
       expect(token).toMatchObject({ hash: 'h1', login: 'mona', name: 'laptop', expiresAt: null, createdAt: NOW / 1000 });
       expect([...(token?.privateRepoIds ?? [])]).toEqual([secret.id]);
       expect(await s.findUser('mona')).toMatchObject({ login: 'mona' });
-      await expect(attempt(() => s.createToken({ hash: 'h2', login: 'mona', name: 'x', expiresAt: null, repos: ['octo/none'] }, NOW))).rejects.toBeInstanceOf(StoreError);
+      await expect(attempt(() => s.createToken({ hash: 'h2', login: 'mona', name: 'x', expiresAt: null, repos: ['octo/none'] }, NOW))).rejects.toBeInstanceOf(StoreRefusal);
       expect(await s.findToken('h2')).toBeNull();
       expect(await s.revokeToken('h1')).toBe(true);
       expect(await s.revokeToken('h1')).toBe(false);

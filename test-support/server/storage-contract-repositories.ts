@@ -3,7 +3,7 @@
  * renames, the users an import names, and the change version caches are keyed by.
  */
 import { describe, expect } from 'vitest';
-import { StoreError } from '../../src/server/store/store-error';
+import { StoreRefusal } from '../../src/server/store/store-error';
 import { attempt, docs, type Doc } from './storage-contract-answers';
 import type { ImportedIssue } from '../../src/server/store/import-schema';
 import { listParams, searchRequest } from './storage-contract-queries';
@@ -58,7 +58,7 @@ export function describeRepositoryContract(engine: string, withStorage: WithStor
 
     withStorage('refuses a comment on an issue the repository lacks, and stores nothing of that import', async (s) => {
       const failed = attempt(() => s.importIssues(PUBLIC, makeIssues(2), makeComments(5, 1), NOW));
-      await expect(failed).rejects.toBeInstanceOf(StoreError);
+      await expect(failed).rejects.toBeInstanceOf(StoreRefusal);
       expect(await s.findRepo('octo', 'hello')).toBeNull();
     });
 
@@ -71,8 +71,8 @@ export function describeRepositoryContract(engine: string, withStorage: WithStor
       expect((await s.findRenamed('octo', 'HELLO'))?.id).toBe(repo.id);
       await s.importIssues(PUBLIC, makeIssues(1), [], NOW + 2000);
       expect(await s.findRenamed('octo', 'hello')).toBeNull();
-      await expect(attempt(() => s.renameRepo({ owner: 'octo', name: 'world' }, { owner: 'octo', name: 'hello' }, NOW))).rejects.toBeInstanceOf(StoreError);
-      await expect(attempt(() => s.renameRepo({ owner: 'octo', name: 'nothing' }, { owner: 'octo', name: 'else' }, NOW))).rejects.toBeInstanceOf(StoreError);
+      await expect(attempt(() => s.renameRepo({ owner: 'octo', name: 'world' }, { owner: 'octo', name: 'hello' }, NOW))).rejects.toBeInstanceOf(StoreRefusal);
+      await expect(attempt(() => s.renameRepo({ owner: 'octo', name: 'nothing' }, { owner: 'octo', name: 'else' }, NOW))).rejects.toBeInstanceOf(StoreRefusal);
     });
 
     withStorage('knows the users an import names, without case', async (s) => {

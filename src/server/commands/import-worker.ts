@@ -10,7 +10,7 @@ import { workerData } from 'node:worker_threads';
 import { importedCommentList, importedEventList, importedIssueList } from '../store/import-schema';
 import { commentRow, commentTextByIssue, eventRow, issueRow, keptEvents, planImport, type ImportSource, type IssueRow } from '../store/import-rows';
 import { encodedIssueBatches, type EncodedIssueBatch } from '../store/postgres/import-encoding';
-import { StoreError } from '../store/store-error';
+import { isExplainedByStore } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
 import { CommandError } from './command-error';
 import { BATCHES_AHEAD, inBatches, type BuildRequest, type ImportWorkerData, type WorkerMessage } from './import-batches';
@@ -71,7 +71,7 @@ try {
 } catch (err) {
   // The command stopped listening (its own error, which it reports): nothing to say.
   if (!(err instanceof ChannelClosedError)) {
-    const failure = err instanceof CommandError ? 'command' : err instanceof StoreError ? 'store' : 'unexpected';
+    const failure = err instanceof CommandError ? 'command' : isExplainedByStore(err) ? 'store' : 'unexpected';
     const message = err instanceof Error ? err.message : String(err);
     try {
       send({ kind: 'failed', failure, message, ...(err instanceof Error && err.stack ? { stack: err.stack } : {}) });

@@ -9,7 +9,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LabelRecord } from '../store/build-documents';
 import type { CommentRow, EventRow, ImportPlan, IssueRow } from '../store/import-rows';
 import type { EncodedIssueBatch, EncodingImportSource } from '../store/postgres/import-encoding';
-import { StoreError } from '../store/store-error';
+import { StoreRefusal } from '../store/store-error';
 import { BlockingReceiver, ChannelClosedError, newChannelCounters } from './blocking-channel';
 import { CommandError } from './command-error';
 import { unpack, type BuildRequest, type ImportWorkerData, type WorkerMessage } from './import-batches';
@@ -104,7 +104,7 @@ export class WorkerImportSource implements EncodingImportSource {
     if (message.kind === 'failed') {
       // The worker's error, as the command would have thrown it on one thread.
       if (message.failure === 'command') throw new CommandError(message.message);
-      if (message.failure === 'store') throw new StoreError(message.message);
+      if (message.failure === 'store') throw new StoreRefusal(message.message);
       const error = new Error(message.message);
       if (message.stack !== undefined) error.stack = message.stack;
       throw error;

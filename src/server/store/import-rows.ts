@@ -22,7 +22,7 @@ import { cleanText } from './issue-document';
 import type { ImportedComment, ImportedEvent, ImportedIssue, ImportedUser } from './import-schema';
 import { REACTION_KINDS, type ReactionKind } from './reaction-kind-columns';
 import { commentText, foldName, joinComments, MAX_INDEXED_NUMBER, type CommentText, type SearchText } from './search-text';
-import { StoreError } from './store-error';
+import { StoreRefusal } from './store-error';
 
 export const DEFAULT_LABEL_COLOR = 'ededed';
 
@@ -171,10 +171,10 @@ export function planImport(
   events: readonly ImportedEvent[] = [],
 ): ImportPlan {
   const numbers = new Set(issues.map((i) => i.number));
-  if (numbers.size !== issues.length) throw new StoreError('the import has two issues with the same number');
+  if (numbers.size !== issues.length) throw new StoreRefusal('the import has two issues with the same number');
   const tooLarge = issues.find((i) => i.number > MAX_INDEXED_NUMBER);
   // The search index packs the repository and the number into one integer key (search-text.ts).
-  if (tooLarge) throw new StoreError(`issue #${tooLarge.number} has a number above ${MAX_INDEXED_NUMBER}, which the search index cannot hold`);
+  if (tooLarge) throw new StoreRefusal(`issue #${tooLarge.number} has a number above ${MAX_INDEXED_NUMBER}, which the search index cannot hold`);
   const users: ImportedUser[] = [];
   for (const issue of issues) {
     for (const user of [issue.user, ...assigneesOf(issue), issue.milestone?.creator]) if (user) users.push(user);

@@ -1,5 +1,9 @@
-/** A failure the caller caused (unknown repository, name taken): its message is safe to show. */
-export class StoreError extends Error {}
+/**
+ * What the store refused because of what it was asked (an unknown repository, a name taken, an
+ * import that contradicts itself, a file that is not a database of ours): the caller's to fix,
+ * and its message is safe to show.
+ */
+export class StoreRefusal extends Error {}
 
 /** The kind of storage failure, for callers that react differently (the flush retries, the CLI exits). */
 export type StorageProblem =
@@ -19,7 +23,7 @@ export type StorageProblem =
  * that cannot be reached), with a message that names the database and says
  * what to do; never SQL or data. Each engine maps its own errors to these.
  */
-export class StorageError extends StoreError {
+export class StorageError extends Error {
   constructor(
     message: string,
     readonly problem: StorageProblem,
@@ -28,6 +32,11 @@ export class StorageError extends StoreError {
   ) {
     super(message);
   }
+}
+
+/** Whether the store explains `err` in a message safe to show: a refusal, or a failure of the storage itself. */
+export function isExplainedByStore(err: unknown): err is StoreRefusal | StorageError {
+  return err instanceof StoreRefusal || err instanceof StorageError;
 }
 
 /**

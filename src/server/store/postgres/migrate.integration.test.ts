@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { issueRow } from '../import-rows';
 import { MIGRATIONS } from '../sqlite/schema';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import { migratePostgres } from './migrate';
 import { describePostgresUrl } from './postgres-url';
 import { PG_MIGRATIONS } from './schema';
@@ -175,7 +175,7 @@ describe('migratePostgres', () => {
 
     const name = describePostgresUrl(url);
     const refusal = migratePostgres(client, { name });
-    await expect(refusal).rejects.toBeInstanceOf(StoreError);
+    await expect(refusal).rejects.toBeInstanceOf(StoreRefusal);
     await expect(refusal).rejects.toThrow(`cannot use ${name}: it was written by a newer Issuescope (schema ${newer}; this one knows ${PG_MIGRATIONS.length})`);
     const versions = await client.query<{ version: number }>('SELECT max(version) AS version FROM schema_migrations');
     expect(versions.rows).toEqual([{ version: newer }]);
@@ -186,7 +186,7 @@ describe('migratePostgres', () => {
     await client.query('CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance NUMERIC NOT NULL)');
 
     const refusal = migratePostgres(client);
-    await expect(refusal).rejects.toBeInstanceOf(StoreError);
+    await expect(refusal).rejects.toBeInstanceOf(StoreRefusal);
     const database = new URL(url).pathname.slice(1);
     await expect(refusal).rejects.toThrow(`cannot use the PostgreSQL database ${database}: it is a PostgreSQL database, but not an Issuescope one (it has tables of its own)`);
     const tables = await client.query<{ name: string }>("SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = 'public'");

@@ -9,7 +9,7 @@
  * that Issuescope never made.
  */
 import type pg from 'pg';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import { PG_MIGRATIONS } from './schema';
 
 /**
@@ -81,5 +81,5 @@ async function refuseForeignDatabase(client: pg.ClientBase, name: string | undef
     : !hasMigrations && state.tables > 0 ? 'it is a PostgreSQL database, but not an Issuescope one (it has tables of its own)'
     : version > PG_MIGRATIONS.length ? `it was written by a newer Issuescope (schema ${version}; this one knows ${PG_MIGRATIONS.length})`
     : null;
-  if (problem !== null) throw new StoreError(`cannot use ${name ?? `the PostgreSQL database ${state.database}`}: ${problem}`);
+  if (problem !== null) throw new StoreRefusal(`cannot use ${name ?? `the PostgreSQL database ${state.database}`}: ${problem}`);
 }

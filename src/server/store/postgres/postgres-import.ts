@@ -11,7 +11,7 @@ import { FACT_COLUMNS } from '../fact-columns';
 import { labelKey, type CommentRow, type EventRow, type ImportSource } from '../import-rows';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { searchTextOfDocuments } from '../search-text';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import {
   encodeComments,
   encodedIssueBatches,
@@ -179,7 +179,7 @@ async function requireIssues(
   if (outside.length === 0) return;
   const present = await storedAmong(sql, repo.id, outside);
   const missing = rows.find((r) => !numbers.has(r.number) && !present.has(r.number));
-  if (missing) throw new StoreError(`${missing.what} issue #${missing.number}, which ${options.owner}/${options.name} does not have`);
+  if (missing) throw new StoreRefusal(`${missing.what} issue #${missing.number}, which ${options.owner}/${options.name} does not have`);
 }
 
 async function writeIssues(sql: SqlRunner, repoId: number, batch: EncodedIssues, stale: StaleText): Promise<void> {

@@ -6,7 +6,7 @@ import { importSourceOf, type ImportSource } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import type { IssueWriter } from '../storage';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import { importRows } from './postgres-import';
 import { readRepo, touchRepo } from './postgres-repository-rows';
 import type { WriteTransactions } from './write-transaction';
@@ -25,9 +25,9 @@ export class PostgresIssueWriter implements IssueWriter {
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): Promise<RepoRecord> {
     return this.tx.write('seen-by-readers', async (sql) => {
       const repo = await readRepo(sql, from.owner, from.name);
-      if (!repo) throw new StoreError(`no repository ${from.owner}/${from.name}`);
+      if (!repo) throw new StoreRefusal(`no repository ${from.owner}/${from.name}`);
       const taken = await readRepo(sql, to.owner, to.name);
-      if (taken && taken.id !== repo.id) throw new StoreError(`${to.owner}/${to.name} already exists`);
+      if (taken && taken.id !== repo.id) throw new StoreRefusal(`${to.owner}/${to.name} already exists`);
       await sql.query('UPDATE repos SET owner = $1, name = $2 WHERE id = $3', [to.owner, to.name, repo.id]);
       await sql.query('DELETE FROM repo_redirects WHERE owner = $1 AND name = $2', [to.owner, to.name]);
       if (from.owner.toLowerCase() !== to.owner.toLowerCase() || from.name.toLowerCase() !== to.name.toLowerCase()) {

@@ -4,7 +4,7 @@
  */
 import type { NewToken, TokenRecord } from '../records';
 import type { TokenStore } from '../storage';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import { readRepo, upsertUsers } from './postgres-repository-rows';
 import { hasNul } from './sql';
 import type { WriteTransactions } from './write-transaction';
@@ -37,7 +37,7 @@ export class PostgresTokenStore implements TokenStore {
       for (const fullName of token.repos) {
         const [owner = '', name = ''] = fullName.split('/');
         const repo = await readRepo(sql, owner, name);
-        if (!repo) throw new StoreError(`no repository ${fullName}`);
+        if (!repo) throw new StoreRefusal(`no repository ${fullName}`);
         repoIds.push(repo.id);
       }
       const known = await sql.query('SELECT 1 FROM users WHERE login = $1', [token.login]);

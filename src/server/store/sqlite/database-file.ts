@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './schema';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 
 export interface StoreOpenOptions {
   readonly?: boolean;
@@ -78,7 +78,7 @@ function refuseForeignDatabase(db: Database.Database, file: string): void {
     : null;
   if (problem === null) return;
   db.close();
-  throw new StoreError(`cannot use ${file}: ${problem}`);
+  throw new StoreRefusal(`cannot use ${file}: ${problem}`);
 }
 
 function migrate(db: Database.Database): void {

@@ -12,7 +12,7 @@ import { SearchIndexWriter } from './sqlite-search-index';
 import { hasEvents, refreshClosedBy } from './sqlite-timeline';
 import { writeIssueLinks } from './sqlite-issue-links';
 import type { IssueWriter } from '../storage';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteIssueReads } from './issue-reads';
@@ -88,7 +88,7 @@ export class SqliteIssueWriter implements IssueWriter {
       for (const row of source.commentRows()) {
         const n = row.issueNumber;
         if (!numbers.has(n) && this.reads.getIssue(repo.id, n) === null) {
-          throw new StoreError(`comment ${row.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
+          throw new StoreRefusal(`comment ${row.id} belongs to issue #${n}, which ${options.owner}/${options.name} does not have`);
         }
         // A comment given again under another issue (or repository) moves: the text of the
         // issue it leaves is rebuilt too.
@@ -119,7 +119,7 @@ export class SqliteIssueWriter implements IssueWriter {
       for (const row of source.eventRows()) {
         const n = row.issueNumber;
         if (!numbers.has(n) && this.reads.getIssue(repo.id, n) === null) {
-          throw new StoreError(`event ${row.id} happened to issue #${n}, which ${options.owner}/${options.name} does not have`);
+          throw new StoreRefusal(`event ${row.id} happened to issue #${n}, which ${options.owner}/${options.name} does not have`);
         }
         this.stmt('INSERT OR REPLACE INTO issue_events (id, repo_id, issue_number, event, created_at, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))').run(
           row.id, repo.id, n, row.event, row.createdAt, row.doc,
@@ -174,9 +174,9 @@ export class SqliteIssueWriter implements IssueWriter {
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord {
     const run = this.connection.db.transaction((): RepoRecord => {
       const repo = this.repos.findRepo(from.owner, from.name);
-      if (!repo) throw new StoreError(`no repository ${from.owner}/${from.name}`);
+      if (!repo) throw new StoreRefusal(`no repository ${from.owner}/${from.name}`);
       const taken = this.repos.findRepo(to.owner, to.name);
-      if (taken && taken.id !== repo.id) throw new StoreError(`${to.owner}/${to.name} already exists`);
+      if (taken && taken.id !== repo.id) throw new StoreRefusal(`${to.owner}/${to.name} already exists`);
       this.stmt('UPDATE repos SET owner = ?, name = ? WHERE id = ?').run(to.owner, to.name, repo.id);
       this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(to.owner, to.name);
       if (from.owner.toLowerCase() !== to.owner.toLowerCase() || from.name.toLowerCase() !== to.name.toLowerCase()) {

@@ -38,9 +38,7 @@ import { SqlitePeopleReads } from './people-reads';
 import { SqliteRepositories } from './repositories';
 import { SqliteTokenStore } from './token-store';
 import type { Storage } from '../storage';
-import { StoreError } from '../store-error';
 
-export { StoreError };
 export type { StoreOpenOptions };
 
 export function openSqliteStorage(file: string, options: StoreOpenOptions = {}): SqliteStorage {

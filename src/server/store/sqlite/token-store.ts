@@ -3,7 +3,7 @@
  */
 import type { NewToken, TokenRecord } from '../records';
 import type { TokenStore } from '../storage';
-import { StoreError } from '../store-error';
+import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteRepositories } from './repositories';
@@ -40,7 +40,7 @@ export class SqliteTokenStore implements TokenStore {
       const repoIds = token.repos.map((fullName) => {
         const [owner = '', name = ''] = fullName.split('/');
         const repo = this.repos.findRepo(owner, name);
-        if (!repo) throw new StoreError(`no repository ${fullName}`);
+        if (!repo) throw new StoreRefusal(`no repository ${fullName}`);
         return repo.id;
       });
       this.repos.upsertUserIfMissing(token.login);
