@@ -17,9 +17,9 @@
  * the Labels menu, Open, sort by Recently updated), open three issues (back
  * to the list between them), go back twice, reload. Both budgets count here
  * (the counts of the tabs are searches): spent is core and search together,
- * read from `GET /api/rate_limit` before and after. Hovering five references
- * waits for the hovercards (another branch of issue 47), so it is not in the
- * script yet.
+ * read from `GET /api/rate_limit` before and after. On the issues it opens it
+ * hovers five references (people and issues the page names) until each card
+ * has shown, as a reader pausing on a name would.
  */
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_TOKENS } from '../src/server/commands/load-demo';
@@ -29,6 +29,7 @@ const REPO_PATH = '/acme/rocket/issues';
 const FREE_PATHS = new Set(['/api/rate_limit']);
 const PAGES_FORWARD = 5;
 const ISSUES_TO_OPEN = 3;
+const REFERENCES_TO_HOVER = 5;
 const QUIET_MS = 750;
 const WAIT_MS = 30_000;
 
@@ -243,6 +244,26 @@ function rowsOf(page: Page) {
 }
 
 /** Issue 47's session: four filters, three issues, back twice, reload; core and search credits together. */
+/**
+ * Hovers up to `count` references on the issue page (person links and issue links that have
+ * hovercards), each until its card shows, then moves away; returns how many it hovered.
+ */
+async function hoverReferences(page: Page, count: number, at: (step: string) => void, quiet: () => Promise<void>): Promise<number> {
+  if (count <= 0) return 0;
+  const links = page.locator('main [data-hovercard-login], main [data-hovercard="issue"]');
+  const total = Math.min(count, await links.count());
+  for (let i = 0; i < total; i++) {
+    const link = links.nth(i);
+    at(`hover ${(await link.textContent())?.trim() ?? 'a reference'}`);
+    await link.scrollIntoViewIfNeeded();
+    await link.hover();
+    await page.getByRole('tooltip').first().waitFor({ timeout: WAIT_MS });
+    await page.getByRole('heading', { level: 1 }).first().hover();
+    await quiet();
+  }
+  return total;
+}
+
 export async function measureSessionCredits(browser: Browser, origin: string): Promise<CreditsResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -279,6 +300,7 @@ export async function measureSessionCredits(browser: Browser, origin: string): P
     await settled(/sort%3Aupdated/);
 
     const listUrl = page.url();
+    let hovered = 0;
     for (let i = 0; i < ISSUES_TO_OPEN; i++) {
       const title = rowsOf(page).nth(i).getByRole('link').first();
       at(`open issue ${(await title.textContent())?.trim() ?? i + 1}`);
@@ -286,6 +308,7 @@ export async function measureSessionCredits(browser: Browser, origin: string): P
       await page.waitForURL(/\/acme\/rocket\/issues\/\d+/, { timeout: WAIT_MS });
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
       await quiet();
+      hovered += await hoverReferences(page, REFERENCES_TO_HOVER - hovered, at, quiet);
       if (i < ISSUES_TO_OPEN - 1) {
         at('back to the list');
         await page.goBack();
@@ -296,6 +319,7 @@ export async function measureSessionCredits(browser: Browser, origin: string): P
     await page.goBack();
     await settled();
     if (page.url() !== listUrl) throw new Error(`back from the third issue reached ${page.url()}, not the list ${listUrl}`);
+    if (hovered < REFERENCES_TO_HOVER) throw new Error(`the three issues named ${hovered} references with hovercards, not ${REFERENCES_TO_HOVER}`);
     at('back (the view before the sort)');
     await page.goBack();
     await settled();
