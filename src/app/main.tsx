@@ -11,6 +11,7 @@ import { preloadShortcutsDialog } from './components/shortcuts-dialog';
 import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
 import { preloadMarkdownForAddress } from './features/issue-view/markdown/preload-markdown';
 import { preloadSaveViewDialog } from './features/saved-views/save-view-button';
+import { loadHovercards } from './features/hovercards/hovercards-chunk';
 import { readConnectPolicy } from './services/connect-policy';
 import { defaultBaseUrl } from './services/connection-settings';
 import { createAppServices } from './app-services';
@@ -62,6 +63,8 @@ function preloadLaterChunks(): void {
   preloadServiceStatusNotice();
   preloadShortcutsDialog();
   preloadSaveViewDialog();
+  // The cards render once it is here (features/hovercards/hovercards-chunk.ts).
+  loadHovercards().catch(() => {});
   // Its own chunk: the first paint never waits for it, and it is fetched while the service answers.
   import('./services/offline-shell')
     .then((shell) => shell.keepShellForOffline())

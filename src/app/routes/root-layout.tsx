@@ -9,17 +9,13 @@ import { useHotkeys } from '../hooks/use-hotkeys';
 import { ServiceStatusSlot } from '../features/connectivity/service-status-slot';
 import { RateLimitGauge } from '../features/rate-limit/rate-limit-gauge';
 import { listPath } from '../app-paths';
-import { importOutlastingOutage } from '../lib/import-outlasting-outage';
 import { useCredentialsNotice } from '../services/use-services';
+import { loadHovercards, useHovercardsLoaded } from '../features/hovercards/hovercards-chunk';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './issue-list-loader';
 
-/**
- * Hovercards listen on the whole document; they are a chunk of their own, loaded after the
- * first paint (its script budget: docs/performance.md), as a pointer rarely rests on a
- * reference before then.
- */
-const loadHovercards = () => import('../features/hovercards/hovercard-layer');
-const HovercardLayer = lazy(async () => ({ default: (await importOutlastingOutage(loadHovercards)).HovercardLayer }));
+
+/** The hovercard layer, rendered once main.tsx has fetched its chunk after the first page's answers. */
+const HovercardLayer = lazy(async () => ({ default: (await loadHovercards()).HovercardLayer }));
 
 /** The gauge of the budget the view spends: a search spends `search`, everything else `core`. */
 function ViewGauge() {
@@ -35,6 +31,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const credentials = useCredentialsNotice();
+  const hovercards = useHovercardsLoaded();
 
   useHotkeys({
     '?': () => setShortcutsOpen(true),
@@ -130,9 +127,12 @@ export function RootLayout() {
         Issuescope reads issues through a GitHub-compatible API. Press <kbd className="font-mono">?</kbd> for shortcuts.
       </footer>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      <Suspense fallback={null}>
-        <HovercardLayer />
-      </Suspense>
+      {/* Hovercards listen on the whole document, once their chunk is here (features/hovercards/hovercards-chunk.ts). */}
+      {hovercards ? (
+        <Suspense fallback={null}>
+          <HovercardLayer />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );
