@@ -67,6 +67,7 @@ function resourceKey(raw: string): string {
 
 function kindOf(key: string): string {
   const { pathname } = new URL(key, 'http://kind.invalid');
+  if (pathname.includes('/users/')) return 'people';
   if (pathname.endsWith('/search/issues')) return 'searches';
   if (/\/issues\/\d+\/timeline$/.test(pathname)) return 'timeline pages';
   if (pathname.endsWith('/labels')) return 'label lists';
@@ -258,6 +259,8 @@ async function hoverReferences(page: Page, count: number, at: (step: string) => 
     await link.scrollIntoViewIfNeeded();
     await link.hover();
     await page.getByRole('tooltip').first().waitFor({ timeout: WAIT_MS });
+    // The card asks for its answer once it shows: wait for it before moving away.
+    await quiet();
     await page.getByRole('heading', { level: 1 }).first().hover();
     await quiet();
   }
