@@ -9,16 +9,17 @@
  * cost several times the CPU that bare `node:http` needs to send the same
  * headers (docs/performance-log.md, "The cached-answer lane").
  *
- * The lane runs the API request's steps (http/api-steps.ts) in the chain's
- * order, with the chain's functions: `admit` (who pays, and whether the
- * caller is refused), the credit, `verdictOf`, the repository's step, and the
- * headers every answer carries (http/answer-headers.ts); it settles the credit
- * with limits/rate-limit.ts `spentCredit` and applies the validators as the
- * issue routes do (http/respond.ts). Before any of that, a side-effect-free
- * look decides whether it takes the request at all: only a GET of an issue
- * path whose token and repository are already remembered, that no step
- * refuses before the credit, and whose answer is cached (gzipped already if
- * the client wants gzip). Anything else (another method or path, an unusual
+ * The lane runs the API request's steps (http/api-steps.ts) with the chain's
+ * functions: `admit` (who pays, and whether the caller is refused), the
+ * repository's step, the credit, `verdictOf`, and the headers every answer
+ * carries (http/answer-headers.ts); it settles the credit with
+ * limits/rate-limit.ts `spentCredit` and applies the validators as the issue
+ * routes do (http/respond.ts). Everything before the credit is a look that
+ * changes nothing and decides whether the lane takes the request at all: only
+ * a GET of an issue path whose token and repository are already remembered,
+ * that no step refuses before the credit, and whose answer is cached (gzipped
+ * already if the client wants gzip); so looking at the repository before the
+ * credit, where the chain looks after it, changes no answer. Anything else (another method or path, an unusual
  * URL or header, credentials or a repository not remembered, a refusal, a
  * cache miss) goes to Hono with nothing changed. The answer the look found is
  * the one sent, so a request the lane takes is answered by the lane whatever
@@ -80,6 +81,7 @@ interface Prepared {
   answer: RenderedAnswer;
   gathered: AnswerHeaders;
 }
+
 // The request URL is the cache key, so the lane takes only a Host and target that
 // @hono/node-server (src/url.ts) uses exactly as sent: then `http://${host}${url}` is the
 // very string the routes were keyed by. Anything it would normalise goes to Hono.
