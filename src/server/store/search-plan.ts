@@ -159,10 +159,14 @@ export function dateColumnSql(field: DateField): string {
 }
 
 /** The terms over what the service stores beyond the list's facts (columns of search's own, the document, the repository's visibility), whose predicates both engines write alike. */
-export type StoredFactTerm = Extract<
-  SearchTerm,
-  { kind: 'count' | 'merged' | 'draft' | 'locked' | 'visibility' | 'reason' | 'issueType' | 'subIssueLink' | 'parentIssue' }
->;
+const STORED_FACT_KINDS = ['count', 'merged', 'draft', 'locked', 'visibility', 'reason', 'issueType', 'subIssueLink', 'parentIssue'] as const;
+export type StoredFactTerm = Extract<SearchTerm, { kind: (typeof STORED_FACT_KINDS)[number] }>;
+const storedFactKinds = new Set<string>(STORED_FACT_KINDS);
+
+/** Whether `term` is one `storedFactSql` writes, the same for both engines. */
+export function isStoredFactTerm(term: SearchTerm): term is StoredFactTerm {
+  return storedFactKinds.has(term.kind);
+}
 
 /** How an engine writes what a stored-fact predicate needs of it. */
 export interface FactDialect {

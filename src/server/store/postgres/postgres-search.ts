@@ -28,6 +28,7 @@ import {
   namesSomethingVisible,
   narrowScope,
   searchOrderSql,
+  isStoredFactTerm,
   storedFactSql,
   textTermsOf,
   type TextTerms,
@@ -113,6 +114,7 @@ class Compiler {
   }
 
   private term(term: SearchTerm): string {
+    if (isStoredFactTerm(term)) return storedFactSql(term, { param: (value) => this.p(value), documentText });
     switch (term.kind) {
       case 'text': {
         const query = tsqueryOf(term, this.fields);
@@ -153,16 +155,6 @@ class Compiler {
         if (term.range.max !== null) parts.push(`i.comments <= ${this.p(term.range.max)}`);
         return `(${parts.join(' AND ')})`;
       }
-      case 'count':
-      case 'merged':
-      case 'draft':
-      case 'locked':
-      case 'visibility':
-      case 'reason':
-      case 'issueType':
-      case 'subIssueLink':
-      case 'parentIssue':
-        return storedFactSql(term, { param: (value) => this.p(value), documentText: documentText });
     }
   }
 

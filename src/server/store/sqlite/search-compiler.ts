@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type SearchTerm, type TextField, type UserRole } from '../../../shared/search-query';
 import type { RepoRecord } from '../records';
-import { dateColumnSql, INVOLVED_ROLES, storedFactSql } from '../search-plan';
+import { dateColumnSql, INVOLVED_ROLES, isStoredFactTerm, storedFactSql } from '../search-plan';
 import { foldName, SEARCH_KEY_SQL } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 
@@ -100,6 +100,17 @@ export class Compiler {
    * so NOT means what it says.
    */
   private term(term: SearchTerm): SqlFragment {
+    if (isStoredFactTerm(term)) {
+      const args: unknown[] = [];
+      const text = storedFactSql(term, {
+        param: (value) => {
+          args.push(value);
+          return '?';
+        },
+        documentText: (path) => `json_extract(i.doc, '$${path.map((key) => `."${key}"`).join('')}')`,
+      });
+      return { sql: text, args };
+    }
     switch (term.kind) {
       case 'text': {
         const phrase = phraseOf(term, this.fields, this.holds);
@@ -135,25 +146,6 @@ export class Compiler {
         if (term.range.min !== null) parts.push(sql('i.comments >= ?', term.range.min));
         if (term.range.max !== null) parts.push(sql('i.comments <= ?', term.range.max));
         return wrap(join(parts, ' AND '));
-      }
-      case 'count':
-      case 'merged':
-      case 'draft':
-      case 'locked':
-      case 'visibility':
-      case 'reason':
-      case 'issueType':
-      case 'subIssueLink':
-      case 'parentIssue': {
-        const args: unknown[] = [];
-        const text = storedFactSql(term, {
-          param: (value) => {
-            args.push(value);
-            return '?';
-          },
-          documentText: (path) => `json_extract(i.doc, '$${path.map((key) => `."${key}"`).join('')}')`,
-        });
-        return { sql: text, args };
       }
     }
   }
