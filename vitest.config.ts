@@ -31,7 +31,7 @@ const APP_TESTS_WITHOUT_DOM = [
   'src/app/features/issue-view/source-link.test.ts',
   'src/app/features/issue-view/timeline-events.test.ts',
   'src/app/features/issues/entry-count.test.ts',
-  'src/app/features/issues/legacy-query.test.ts',
+  'src/app/lib/legacy-query.test.ts',
   'src/app/features/issues/list-view.test.ts',
   'src/app/features/issues/loaded-status.test.ts',
   'src/app/features/issues/query-edit.test.ts',

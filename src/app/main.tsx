@@ -6,7 +6,7 @@ import { preloadErrorMapping } from './api/api-client';
 import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
-import { preloadErrorPanel } from './features/errors/error-panel';
+import { preloadErrorPanel } from './components/error-panel';
 import { preloadShortcutsDialog } from './components/shortcuts-dialog';
 import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
 import { preloadMarkdownForAddress } from './features/issue-view/markdown/preload-markdown';

@@ -14,7 +14,7 @@ await Promise.all([
   import('../../src/app/routes/start-page'),
   import('../../src/app/routes/pulls-redirect'),
   import('../../src/app/features/repo-picker/github-url'),
-  import('../../src/app/features/errors/error-panel-content'),
+  import('../../src/app/components/error-panel-content'),
   import('../../src/app/features/issues/continuous-issue-list'),
   import('../../src/app/components/shortcuts-dialog-body'),
   import('../../src/app/features/saved-views/save-view-dialog'),

@@ -11,8 +11,8 @@
  */
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { importOutlastingOutage } from '../lib/import-outlasting-outage';
-import { issueContinuousQuery, issuePageQuery } from '../features/issues/issue-queries';
-import { hasLegacyParams } from '../features/issues/list-query';
+import { issueContinuousQuery, issuePageQuery } from '../services/issue-queries';
+import { hasLegacyParams } from '../lib/list-query';
 import { continuousRequestUrl, pageRequestUrl, readListView, resourceOf } from '../features/issues/list-view';
 import { loadContinuousIssueList } from '../features/issues/continuous-issue-list-chunk';
 import type { QueryTools } from '../features/issues/query-tools';
@@ -38,7 +38,7 @@ export function issueListLoader(services: AppServices) {
     const url = new URL(request.url);
 
     if (hasLegacyParams(url.searchParams)) {
-      const { rewriteLegacyParams } = await importOutlastingOutage(() => import('../features/issues/legacy-query'));
+      const { rewriteLegacyParams } = await importOutlastingOutage(() => import('../lib/legacy-query'));
       throw replace(listPath(owner, repo, rewriteLegacyParams(url.searchParams)));
     }
 

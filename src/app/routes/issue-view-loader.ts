@@ -7,9 +7,9 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { DESCRIPTION_SCOPE, markdownTreesReady } from '../features/issue-view/markdown/markdown-ready';
 import { readableByUse } from '../features/issue-view/markdown/readable-promise';
 import { preloadMarkdown } from '../features/issue-view/markdown/preload-markdown';
-import { issueDetailQuery, issueFromListCache } from '../features/issues/issue-queries';
+import { issueDetailQuery, issueFromListCache } from '../services/issue-queries';
 import { activeBlock } from '../services/rate-limit-store';
-import { repositoryQuery } from '../features/repository/repo-queries';
+import { repositoryQuery } from '../services/repo-queries';
 import type { AppServices } from '../services/app-services-context';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;

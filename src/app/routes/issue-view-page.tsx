@@ -6,7 +6,7 @@
 import { ArrowLeftIcon } from '../components/page-icons';
 import { Suspense, use, type ReactNode } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams, type To } from 'react-router';
-import { ErrorPanel } from '../features/errors/error-panel';
+import { ErrorPanel } from '../components/error-panel';
 import { Skeleton } from '../components/skeleton';
 import { useHotkeys } from '../hooks/use-hotkeys';
 import { CommentCard } from '../features/issue-view/comment-card';
@@ -15,11 +15,11 @@ import { IssueSidebar } from '../features/issue-view/issue-sidebar';
 import { IssueTimeline } from '../features/issue-view/issue-timeline';
 import { SubIssuesSection } from '../features/issue-view/sub-issues-section';
 import { markdownRendererReady } from '../features/issue-view/markdown/markdown-ready';
-import { isPullRequest } from '../features/issues/issue-state';
+import { isPullRequest } from '../lib/issue-state';
 import { withSelectedIssue } from '../features/issues/selected-issue';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../app-paths';
-import { FollowRename } from '../features/repository/follow-rename';
+import { FollowRename } from '../components/follow-rename';
 import { parseIssueNumber, TEXTS_AT_HAND, type IssueViewLoaderData } from './issue-view-loader';
 
 /** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */

@@ -11,9 +11,9 @@ import { activeBlock } from '../services/rate-limit-store';
 import { rememberRepo } from '../services/recent-repos';
 import { useRecentRepos } from '../services/use-services';
 import { issueViewPath, listPath } from '../app-paths';
-import { FollowRename, readRenamed } from '../features/repository/follow-rename';
-import { repositoryQuery } from '../features/repository/repo-queries';
-import { useRepository } from '../features/repository/use-repository';
+import { FollowRename, readRenamed } from '../components/follow-rename';
+import { repositoryQuery } from '../services/repo-queries';
+import { useRepository } from '../services/use-repository';
 import type { AppServices } from '../services/app-services-context';
 import { RouteError } from './route-error';
 

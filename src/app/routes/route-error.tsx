@@ -1,7 +1,7 @@
 import { HomeIcon } from '../components/icons';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorPanel } from '../features/errors/error-panel';
+import { ErrorPanel } from '../components/error-panel';
 import type { ErrorSubject } from '../lib/error-messages';
 
 /**

@@ -20,7 +20,7 @@ export interface AppServices {
   settings: ConnectionSettings;
   connection: ConnectionStore;
   rateLimit: RateLimitStore;
-  /** secondary requests waiting for a low budget's reset (features/rate-limit/secondary-budget.ts) */
+  /** secondary requests waiting for a low budget's reset (services/secondary-budget.ts) */
   heldRequests: HeldRequests;
   /** whether the service answers at all (the offline notice) */
   connectivity: ConnectivityStore;

@@ -1,5 +1,5 @@
 /**
- * The requests held back by the low-budget rule (features/rate-limit/secondary-budget.ts),
+ * The requests held back by the low-budget rule (services/secondary-budget.ts),
  * listed for the header's gauge, which says what waits and until when.
  */
 import type { RateLimitResource } from './rate-limit-store';

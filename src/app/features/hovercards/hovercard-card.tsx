@@ -10,13 +10,13 @@ import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
 import { NotFoundError } from '../../api/api-errors';
 import { useConnection } from '../../services/app-services-context';
-import { issueDetailQuery } from '../issues/issue-queries';
-import { IssueStateIcon } from '../issues/issue-state-icon';
-import { issueState } from '../issues/issue-state';
+import { issueDetailQuery } from '../../services/issue-queries';
+import { IssueStateIcon } from '../../components/issue-state-icon';
+import { issueState } from '../../lib/issue-state';
 import { clockTime } from '../../lib/time-format';
-import { useSecondaryRequest } from '../rate-limit/secondary-budget';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { freshFor, userQuery } from '../repository/people-queries';
+import { useSecondaryRequest } from '../../services/secondary-budget';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { freshFor, userQuery } from '../../services/people-queries';
 import type { HovercardTarget } from './hovercard-target';
 
 function Loading() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { IssueTitle } from '../../components/issue-title';
-import { IssueStateIcon } from '../issues/issue-state-icon';
+import { IssueStateIcon } from '../../components/issue-state-icon';
 import { issueViewPath } from '../../app-paths';
 import { sourceLink } from './source-link';
 

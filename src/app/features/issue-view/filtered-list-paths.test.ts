@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../../shared/search-query';
-import { rewriteLegacyParams } from '../issues/legacy-query';
+import { rewriteLegacyParams } from '../../lib/legacy-query';
 import { listPath } from '../../app-paths';
 import { assigneeListPath, authorListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 

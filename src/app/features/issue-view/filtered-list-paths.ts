@@ -2,11 +2,11 @@
  * Where the issue view's people, labels and milestones lead: the list of this
  * repository filtered to them, written as the query github.com's issues page
  * takes in `?q=`. Each address is the one the list's rewrite of the app's old
- * URL forms (`?assignee=`, `?labels=`, `?milestone=`, ../issues/legacy-query)
+ * URL forms (`?assignee=`, `?labels=`, `?milestone=`, ../../lib/legacy-query.ts)
  * would have made, so a click costs no redirect. No React here: the Markdown
  * worker builds person links with it too.
  */
-import { quoteValue } from '../issues/query-text';
+import { quoteValue } from '../../lib/query-text';
 import { listPath } from '../../app-paths';
 
 function filteredListPath(owner: string, repo: string, q: string): string {

@@ -5,7 +5,7 @@ import { IssueTypeToken } from '../../components/issue-type-token';
 import { ProgressBar } from '../../components/progress-bar';
 import { RelativeTime } from '../../components/relative-time';
 import { formatCount } from '../../lib/time-format';
-import { IssueStateBadge } from '../issues/issue-state-icon';
+import { IssueStateBadge } from '../../components/issue-state-icon';
 import { ParentIssueLink } from './parent-issue-link';
 import { PersonLink } from './person-link';
 import { linkTitleReferences } from './title-references';

@@ -1,10 +1,10 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { TimelineCommentEvent } from '../../api/timeline-types';
 import { CommentIcon } from '../../components/icons';
-import { ErrorPanel } from '../errors/error-panel';
+import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import { formatCount } from '../../lib/time-format';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
 import { CommentCard } from './comment-card';
 import type { EventContext } from './event-summary';
 import { commentScope } from './markdown/markdown-ready';

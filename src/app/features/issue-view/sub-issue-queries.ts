@@ -8,8 +8,8 @@ import type { ApiResponse } from '../../api/api-types';
 import { useConnection } from '../../services/app-services-context';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issuePath } from '../issues/issue-queries';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { issuePath } from '../../services/issue-queries';
 import { issueKeys } from '../../services/query-keys';
 
 /** GitHub's default page of sub-issues; more follow by `next` on request. */

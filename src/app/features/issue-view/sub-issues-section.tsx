@@ -10,7 +10,7 @@ import { IssueTitle } from '../../components/issue-title';
 import { IssueTypeToken } from '../../components/issue-type-token';
 import { Skeleton } from '../../components/skeleton';
 import { issueViewPath } from '../../app-paths';
-import { IssueStateIcon } from '../issues/issue-state-icon';
+import { IssueStateIcon } from '../../components/issue-state-icon';
 import { useSubIssues } from './sub-issue-queries';
 
 export function SubIssuesSection({ owner, repo, number, summary }: { owner: string; repo: string; number: number; summary: SubIssuesSummary }) {

@@ -15,7 +15,7 @@ import type { ApiResponse } from '../../api/api-types';
 import type { TimelineCommentEvent, TimelineItem } from '../../api/timeline-types';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import { expectShape } from '../../services/expect-shape';
-import { issuePath } from '../issues/issue-queries';
+import { issuePath } from '../../services/issue-queries';
 import { issueKeys } from '../../services/query-keys';
 import { commentScope, markdownTreesReady } from './markdown/markdown-ready';
 import { isComment, readTimelineEvents } from './timeline-events';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useConnection } from '../../services/app-services-context';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
 import { issueTimelineQuery } from './timeline-queries';
 
 /** An issue's timeline, a page at a time; `fetchNextPage` follows the service's `next` link. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeIssue, ok } from '../../../../test-support/app/fake-api';
 import { countFromPage, countText, countWithout, exactCount, narrowCount, sumCounts } from './entry-count';
-import type { IssuePage } from './issue-queries';
+import type { IssuePage } from '../../services/issue-queries';
 
 const url = (page: number) => `http://api.test/api/repos/acme/rocket/issues?state=closed&per_page=30&page=${page}`;
 

@@ -8,7 +8,7 @@
  */
 import { pageNumberOf } from '../../api/link-header';
 import { formatCount } from '../../lib/time-format';
-import type { IssuePage } from './issue-queries';
+import type { IssuePage } from '../../services/issue-queries';
 
 export interface EntryCount {
   min: number;

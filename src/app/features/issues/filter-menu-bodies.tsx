@@ -9,7 +9,7 @@ import { CheckIcon } from '../../components/page-icons';
 import { LabelPill } from '../../components/label-pill';
 import { Skeleton } from '../../components/skeleton';
 import { clockTime } from '../../lib/time-format';
-import { useRepoLabels } from '../repository/use-repo-labels';
+import { useRepoLabels } from '../../services/use-repo-labels';
 import type { EditQuery } from './query-edit';
 
 /** The repository's labels, fetched while the menu is open; checking one adds `label:name` to the query. */

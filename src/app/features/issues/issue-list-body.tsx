@@ -8,7 +8,7 @@ import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limi
 import { issueViewPath, listPath } from '../../app-paths';
 import { EmptyState } from './empty-state';
 import { IssueListSkeleton, ListBeforeFirstPage, PastTheEnd } from './issue-list-states';
-import type { IssuePage } from './issue-queries';
+import type { IssuePage } from '../../services/issue-queries';
 import { IssueRow } from './issue-row';
 import { selectedIssueOf } from './selected-issue';
 

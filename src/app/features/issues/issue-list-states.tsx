@@ -3,7 +3,7 @@ import type { FetchStatus } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { ValidationError } from '../../api/api-errors';
-import { ErrorPanel } from '../errors/error-panel';
+import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import { EmptyState } from './empty-state';
 import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limit-store';

@@ -7,7 +7,7 @@ import { Avatar } from '../../components/avatar';
 import { IssueTypeToken } from '../../components/issue-type-token';
 import { LabelPill } from '../../components/label-pill';
 import { formatCount } from '../../lib/time-format';
-import { IssueStateIcon } from './issue-state-icon';
+import { IssueStateIcon } from '../../components/issue-state-icon';
 import { IssueRowMeta } from './issue-row-meta';
 import { IssueTitle, type TitleHighlighter } from '../../components/issue-title';
 

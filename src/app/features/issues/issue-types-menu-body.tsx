@@ -5,7 +5,7 @@ import { CheckIcon } from '../../components/page-icons';
 import { IssueTypeToken } from '../../components/issue-type-token';
 import { Skeleton } from '../../components/skeleton';
 import { clockTime } from '../../lib/time-format';
-import { useRepoIssueTypes } from '../repository/use-repo-issue-types';
+import { useRepoIssueTypes } from '../../services/use-repo-issue-types';
 import type { EditQuery } from './query-edit';
 
 export function IssueTypesMenuBody({ owner, repo, open, selected, onEdit }: { owner: string; repo: string; open: boolean; selected: string | null; onEdit: EditQuery }) {

@@ -1,5 +1,5 @@
 /**
- * The issue list's state lives in the URL: `q` (GitHub's query, ./list-query),
+ * The issue list's state lives in the URL: `q` (GitHub's query, ../../lib/list-query.ts),
  * `per_page`, `page` and `view`. This reads it and turns it into the request
  * of the page shown: the list endpoint or the search endpoint, whichever
  * answers the query exactly (./query-route). Paging follows the `Link` URLs
@@ -15,7 +15,7 @@ import { pageNumberOf } from '../../api/link-header';
 import { apiUrl, type Connection } from '../../services/connection-store';
 import type { RateLimitResource } from '../../services/rate-limit-store';
 import { repoPath } from '../../services/query-keys';
-import { effectiveQuery } from './list-query';
+import { effectiveQuery } from '../../lib/list-query';
 import { DEFAULT_QUERY, searchText } from '../../../shared/default-list-query';
 import type { MilestoneNumber, QueryRoute } from './query-route';
 import type { QueryTools } from './query-tools';
@@ -39,7 +39,7 @@ export interface ListView {
   mode: ListMode;
 }
 
-/** The default view's route, known without the parser: a search of the open issues (./list-query). */
+/** The default view's route, known without the parser: a search of the open issues (../../lib/list-query.ts). */
 const DEFAULT_ROUTE: QueryRoute = { kind: 'search', advanced: false, text: DEFAULT_QUERY };
 
 export function readListView(search: URLSearchParams, tools: QueryTools | null, milestoneNumber?: MilestoneNumber): ListView {

@@ -1,7 +1,7 @@
 /** What the continuous list says it has loaded, counting issues and pull requests apart (the list endpoint returns both). */
 import type { Issue } from '../../../shared/wire-types';
 import { formatCount } from '../../lib/time-format';
-import { isPullRequest } from './issue-state';
+import { isPullRequest } from '../../lib/issue-state';
 
 /** How many of the loaded entries are issues and how many pull requests: the list endpoint gives both. */
 export interface LoadedKinds {

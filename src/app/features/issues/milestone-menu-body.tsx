@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Milestone } from '../../../shared/wire-types';
 import { useConnection } from '../../services/app-services-context';
 import { clockTime } from '../../lib/time-format';
-import { useSecondaryRequest } from '../rate-limit/secondary-budget';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { milestonesQuery } from '../repository/people-queries';
+import { useSecondaryRequest } from '../../services/secondary-budget';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { milestonesQuery } from '../../services/people-queries';
 import { ChoiceList, type Choice } from './choice-list';
 import type { EditQuery } from './query-edit';
 

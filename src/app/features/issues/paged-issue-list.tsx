@@ -14,19 +14,19 @@ import { RateLimitedError } from '../../api/api-errors';
 import { pageNumberOf } from '../../api/link-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
-import { issuePageQuery } from './issue-queries';
+import { issuePageQuery } from '../../services/issue-queries';
 import { IssueListBody } from './issue-list-body';
 import { pageLinkState, resourceOf, withParams } from './list-view';
 import { RetryNotice } from './retry-notice';
 import { OfflineBanner } from './offline-banner';
 import { useRowsShown } from './use-rows-shown';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { FollowRename } from '../repository/follow-rename';
+import { LazyPager } from './lazy-pager';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { FollowRename } from '../../components/follow-rename';
 import { useConnection } from '../../services/app-services-context';
 import type { ContinuousIssueListProps } from './continuous-issue-list';
 import type { useIssuePage } from './use-issue-page';
 
-const Pager = lazy(async () => ({ default: (await importOutlastingOutage(() => import('./pager'))).Pager }));
 const Counted = lazy(async () => ({ default: (await importOutlastingOutage(() => import('./list-counts'))).PagedListCount }));
 
 export type PagedIssueListProps = Pick<ContinuousIssueListProps, 'owner' | 'repo' | 'view' | 'tools' | 'state' | 'highlight' | 'emptyTitle' | 'linkState' | 'toolbar' | 'onLabel' | 'onAuthor' | 'onAssignee'> & {
@@ -128,7 +128,7 @@ export function PagedIssueList({ owner, repo, view, tools, state, query, toolbar
 
       {response && rowsShown && response.data.length > 0 ? (
         <Suspense fallback={null}>
-          <Pager
+          <LazyPager
             {...{ owner, repo, view, search, block, page }}
             links={response.links}
             total={response.total}

@@ -7,7 +7,7 @@
 import { SearchIcon } from '../../components/icons';
 import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useUrlBoundInput } from './use-url-bound-input';
-import { useRepoLabels } from '../repository/use-repo-labels';
+import { useRepoLabels } from '../../services/use-repo-labels';
 
 type SuggestionsModule = typeof import('./query-suggestions');
 let suggestionsModule: SuggestionsModule | null = null;

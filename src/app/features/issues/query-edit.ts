@@ -5,7 +5,7 @@
  */
 import type { SearchNode, SearchSort, SearchTerm, Span } from '../../../shared/search-query';
 import { parseQuery } from './query-route';
-import { appendTerm, quoteValue } from './query-text';
+import { appendTerm, quoteValue } from '../../lib/query-text';
 import { splitScopes } from './search-scope';
 
 export type QueryEdit =

@@ -5,7 +5,7 @@
  */
 import clsx from 'clsx';
 import { LabelPill } from '../../components/label-pill';
-import { quoteValue } from './query-text';
+import { quoteValue } from '../../lib/query-text';
 
 export interface SuggestionSource {
   labels: readonly { name: string; color: string }[];

@@ -2,8 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
 import type { RateLimitResource } from '../../services/rate-limit-store';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issueContinuousQuery } from './issue-queries';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { issueContinuousQuery } from '../../services/issue-queries';
 
 /**
  * The continuous list of a view, by the URL of its first page (null when it

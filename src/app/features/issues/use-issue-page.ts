@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
 import type { RateLimitResource } from '../../services/rate-limit-store';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issuePageQuery } from './issue-queries';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { issuePageQuery } from '../../services/issue-queries';
 
 /**
  * One page of the list or a search, by the URL to request (null when it is

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isViewFatal } from '../../lib/view-fatal';
 import { useConnection } from '../../services/app-services-context';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { issueDetailQuery, issueFromListCache } from './issue-queries';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { issueDetailQuery, issueFromListCache } from '../../services/issue-queries';
 
 /**
  * One issue. Opened from the list it shows at once from the list's page

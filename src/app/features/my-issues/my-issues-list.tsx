@@ -7,26 +7,18 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link, type To } from 'react-router';
 import { pageNumberOf } from '../../api/link-header';
 import { issueViewPath, listPath } from '../../app-paths';
 import { ProgressBar } from '../../components/progress-bar';
-import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { formatCount } from '../../lib/time-format';
 import { useConnection } from '../../services/app-services-context';
-import { EmptyState } from '../issues/empty-state';
-import { IssueListSkeleton, ListBeforeFirstPage, PastTheEnd } from '../issues/issue-list-states';
-import { issuePageQuery } from '../issues/issue-queries';
-import { IssueRow } from '../issues/issue-row';
-import type { ListView, PageTarget } from '../issues/list-view';
-import { OfflineBanner } from '../issues/offline-banner';
-import { RetryNotice } from '../issues/retry-notice';
-import type { useIssuePage } from '../issues/use-issue-page';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { issuePageQuery } from '../../services/issue-queries';
+import { EmptyState, IssueListSkeleton, IssueRow, LazyPager, ListBeforeFirstPage, OfflineBanner, PastTheEnd, RetryNotice, type ListView, type PageTarget, type useIssuePage } from '../issues';
+import { useRateLimitBlock } from '../../services/use-rate-limit-block';
 import { repositoryOfIssue, type MyIssuesAddress } from './my-issues-views';
 
-const Pager = lazy(async () => ({ default: (await importOutlastingOutage(() => import('../issues/pager'))).Pager }));
 
 export function MyIssuesList({ address, query, search, target, firstPage, linkState, onLabel, onAuthor, onAssignee }: {
   address: MyIssuesAddress;
@@ -121,7 +113,7 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
       </section>
       {response !== undefined && rows.length > 0 ? (
         <Suspense fallback={null}>
-          <Pager
+          <LazyPager
             owner=""
             repo=""
             view={view}

@@ -3,7 +3,7 @@ import { useNow } from '../../services/use-services';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from '../../services/rate-limit-store';
 import type { HeldRequest } from '../../services/held-requests';
-import { useHeldRequests } from './secondary-budget';
+import { useHeldRequests } from '../../services/secondary-budget';
 import { useRateLimit } from './use-rate-limit';
 
 /**

@@ -7,8 +7,8 @@
  *
  * Loaded on demand (the start page, `/pulls`): the list's first paint only needs ./app-paths.
  */
-import { hasLegacyParams, LEGACY_PARAM_NAMES } from '../issues/list-query';
-import { rewriteLegacyParams } from '../issues/legacy-query';
+import { hasLegacyParams, LEGACY_PARAM_NAMES } from '../../lib/list-query';
+import { rewriteLegacyParams } from '../../lib/legacy-query';
 import { commentAnchor, commentIdFromAnchor, issueViewPath, listPath } from '../../app-paths';
 
 export type Destination =

@@ -6,9 +6,9 @@
  * without parameters (issue 45).
  */
 import { REACTION_SORT_KEYS, type SearchSort } from '../../../shared/search-query-tree';
-import { rewriteLegacyParams } from '../issues/legacy-query';
-import { effectiveQuery, hasLegacyParams } from '../issues/list-query';
-import { summarizeQuery } from '../issues/query-edit';
+import { rewriteLegacyParams } from '../../lib/legacy-query';
+import { effectiveQuery, hasLegacyParams } from '../../lib/list-query';
+import { summarizeQuery } from '../issues';
 
 function sortWords(sort: SearchSort): string {
   const desc = sort.order === 'desc';

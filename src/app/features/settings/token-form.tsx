@@ -11,7 +11,7 @@
  */
 import { KeyIcon, TrashIcon } from '@primer/octicons-react';
 import { useId, useRef, useState } from 'react';
-import { ErrorPanel } from '../errors/error-panel';
+import { ErrorPanel } from '../../components/error-panel';
 import { useAppServices } from '../../services/app-services-context';
 import type { TokenPersistence } from '../../services/connection-settings';
 import { SettingsCard } from './settings-card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useConnection } from '../../services/app-services-context';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import { useConnection } from './app-services-context';
+import { useRateLimitBlock } from './use-rate-limit-block';
 import { repositoryQuery } from './repo-queries';
 
 /** The repository's name, description and visibility; errors are left to the views that need the data. */

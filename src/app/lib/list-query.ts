@@ -2,11 +2,11 @@
  * The list's query as the URL holds it: GitHub's search language in `?q=`,
  * exactly as github.com writes it. This module is on the list's first paint,
  * so it knows no parser: reading the query (routing, edits, highlighting) is
- * the lazy ./query-tools chunk, loaded by the list's loader whenever a `q` is
+ * the issue list's lazy query-tools chunk (features/issues/query-tools.ts), loaded by the list's loader whenever a `q` is
  * present.
  */
 
-import { DEFAULT_QUERY } from '../../../shared/default-list-query';
+import { DEFAULT_QUERY } from '../../shared/default-list-query';
 
 /** The list's parameters before the query moved into `q`; an old URL naming one is rewritten once (./legacy-query). */
 export const LEGACY_PARAM_NAMES = ['state', 'labels', 'sort', 'direction', 'creator', 'assignee', 'mentioned', 'milestone', 'type', 'since'] as const;

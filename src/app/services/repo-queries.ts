@@ -1,11 +1,11 @@
 /** Query keys and options of a repository and its labels, shared by loaders and hooks. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Label, Repository } from '../../../shared/wire-types';
-import type { ApiResponse } from '../../api/api-types';
-import { apiUrl, type Connection } from '../../services/connection-store';
-import { expectShape } from '../../services/expect-shape';
-import { repoKeys, repoPath } from '../../services/query-keys';
-import { seedAfterRename } from '../../services/seed-after-rename';
+import type { Label, Repository } from '../../shared/wire-types';
+import type { ApiResponse } from '../api/api-types';
+import { apiUrl, type Connection } from './connection-store';
+import { expectShape } from './expect-shape';
+import { repoKeys, repoPath } from './query-keys';
+import { seedAfterRename } from './seed-after-rename';
 
 /** GitHub's maximum page size; a repository with more labels shows its first hundred. */
 export const LABELS_PER_PAGE = 100;

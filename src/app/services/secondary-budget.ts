@@ -10,9 +10,9 @@
  * held back and until when.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { useAppServices } from '../../services/app-services-context';
-import type { HeldRequest } from '../../services/held-requests';
-import type { RateLimitResource, RateLimitState } from '../../services/rate-limit-store';
+import { useAppServices } from './app-services-context';
+import type { HeldRequest } from './held-requests';
+import type { RateLimitResource, RateLimitState } from './rate-limit-store';
 import { useRateLimitReading } from './use-rate-limit-block';
 
 /** Below this share of a window's limit left, only what the reader asked for is fetched. */

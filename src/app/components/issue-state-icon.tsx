@@ -8,9 +8,9 @@ import {
   IssueOpenedIcon,
   SkipIcon,
   type Icon,
-} from '../../components/icons';
-import type { Issue } from '../../../shared/wire-types';
-import { issueState, type IssueStateKind } from './issue-state';
+} from './icons';
+import type { Issue } from '../../shared/wire-types';
+import { issueState, type IssueStateKind } from '../lib/issue-state';
 
 const LOOKS: Record<IssueStateKind, { icon: Icon; text: string; fill: string }> = {
   'issue-open': { icon: IssueOpenedIcon, text: 'text-open', fill: 'bg-open-emphasis' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useConnection } from '../../services/app-services-context';
-import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
-import { useSecondaryRequest } from '../rate-limit/secondary-budget';
+import { useConnection } from './app-services-context';
+import { useRateLimitBlock } from './use-rate-limit-block';
+import { useSecondaryRequest } from './secondary-budget';
 import { repoLabelsQuery } from './repo-queries';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withQuery } from './list-query';
+import { withQuery } from '../../lib/list-query';
 import { DEFAULT_QUERY, defaultQueryWithState } from '../../../shared/default-list-query';
 import { editQuery } from './query-edit';
 

@@ -4,12 +4,12 @@
  * Every key starts with the connection's identity, as every key in the app does.
  */
 import { queryOptions, type Query } from '@tanstack/react-query';
-import type { AuthenticatedUser, Milestone, SimpleUser } from '../../../shared/wire-types';
-import type { ApiResponse } from '../../api/api-types';
-import { STALE_TIME_MS } from '../../services/query-client';
-import { apiUrl, type Connection } from '../../services/connection-store';
-import { expectShape } from '../../services/expect-shape';
-import { repoPath } from '../../services/query-keys';
+import type { AuthenticatedUser, Milestone, SimpleUser } from '../../shared/wire-types';
+import type { ApiResponse } from '../api/api-types';
+import { STALE_TIME_MS } from './query-client';
+import { apiUrl, type Connection } from './connection-store';
+import { expectShape } from './expect-shape';
+import { repoPath } from './query-keys';
 
 /** GitHub's largest page: a menu shows the first hundred, and its find box says to type a login past them. */
 export const MENU_PER_PAGE = 100;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RateLimitSnapshot } from '../../api/api-types';
-import { createHeldRequests } from '../../services/held-requests';
-import { createRateLimitStore } from '../../services/rate-limit-store';
+import type { RateLimitSnapshot } from '../api/api-types';
+import { createHeldRequests } from './held-requests';
+import { createRateLimitStore } from './rate-limit-store';
 import { secondaryHoldUntil } from './secondary-budget';
 
 const T0 = Date.UTC(2026, 10, 29, 9);

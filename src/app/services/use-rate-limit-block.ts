@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAppServices } from '../../services/app-services-context';
-import { activeBlock, type RateLimitBlock, type RateLimitResource, type RateLimitState } from '../../services/rate-limit-store';
+import { useAppServices } from './app-services-context';
+import { activeBlock, type RateLimitBlock, type RateLimitResource, type RateLimitState } from './rate-limit-store';
 
 /**
  * A value read from the rate-limit state at the clock's time, re-read when either changes; `read` must return

@@ -1,7 +1,7 @@
 import { useMatch } from 'react-router';
-import { ErrorDescriptionPanel } from '../../components/error-description-panel';
-import { describeError, type ErrorSubject } from '../../lib/error-messages';
-import { useConnection } from '../../services/app-services-context';
+import { ErrorDescriptionPanel } from './error-description-panel';
+import { describeError, type ErrorSubject } from '../lib/error-messages';
+import { useConnection } from '../services/app-services-context';
 
 export interface ErrorPanelProps {
   error: unknown;

@@ -1,5 +1,5 @@
 /** What an entry is and where it stands: issue or pull request; open, closed, merged or draft. */
-import type { Issue } from '../../../shared/wire-types';
+import type { Issue } from '../../shared/wire-types';
 
 /** spec 4.1.2: a pull request carries `pull_request`. */
 export function isPullRequest(issue: Issue): boolean {

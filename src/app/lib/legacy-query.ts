@@ -4,7 +4,7 @@
  * author:alice crash`): the list's loader rewrites such an address once, and
  * the start page before it navigates. A lazy chunk: only old links need it.
  */
-import { normalizeSince } from '../../../shared/list-params';
+import { normalizeSince } from '../../shared/list-params';
 import { LEGACY_PARAM_NAMES } from './list-query';
 import { appendTerm, quoteValue } from './query-text';
 

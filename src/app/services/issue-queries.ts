@@ -1,12 +1,12 @@
 /** Query keys and options of issues: list pages, one issue. Shared by route loaders and hooks. */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Issue } from '../../../shared/wire-types';
-import { isSearchIssuesUrl } from '../../api/api-client';
-import type { ApiResponse } from '../../api/api-types';
-import { apiUrl, type Connection } from '../../services/connection-store';
-import { expectShape } from '../../services/expect-shape';
-import { seedAfterRename } from '../../services/seed-after-rename';
-import { issueKeys, repoPath } from '../../services/query-keys';
+import type { Issue } from '../../shared/wire-types';
+import { isSearchIssuesUrl } from '../api/api-client';
+import type { ApiResponse } from '../api/api-types';
+import { apiUrl, type Connection } from './connection-store';
+import { expectShape } from './expect-shape';
+import { seedAfterRename } from './seed-after-rename';
+import { issueKeys, repoPath } from './query-keys';
 
 /** One page of a view, from the list endpoint or a search, in one shape. */
 export interface IssuePage extends ApiResponse<Issue[]> {
