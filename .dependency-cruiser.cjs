@@ -1,7 +1,7 @@
 /**
  * The layers a newcomer can see, kept by the linter (`npm run lint:layers`, part of `npm test`):
  * no import circles, type-only ones included; the app's shared layers below its features;
- * features below the routes and the composition root. Browser and server code keep apart by
+ * features below the routes and the composition root, and each other's only through a public entry. Browser and server code keep apart by
  * eslint.config.js's rule.
  */
 module.exports = {
@@ -26,6 +26,14 @@ module.exports = {
       comment: 'A feature never reaches up into the routes or the composition root (app-services.ts, app-router.tsx, main.tsx).',
       from: { path: '^src/app/features/' },
       to: { path: '^src/app/(routes/|app-services|app-router|app-providers|main)' },
+    },
+    {
+      name: 'features-through-public-entries',
+      severity: 'error',
+      comment:
+        "A feature uses another only through that feature's public entry (features/B/index.ts), never its inner files (issue 49): what several features share belongs in the shared layers. $1 is the importing feature's folder (dependency-cruiser's group matching), so a feature's own files stay free to import each other.",
+      from: { path: '^src/app/features/([^/]+)/' },
+      to: { path: '^src/app/features/[^/]+/', pathNot: ['^src/app/features/$1/', '^src/app/features/[^/]+/index\\.ts$'] },
     },
     {
       name: 'shared-stands-alone',
