@@ -6,34 +6,34 @@
  *
  *   npm run bench                       both halves, full size
  *   npm run bench -- --only service     the service half (or BENCH_ONLY=service)
- *   npm run bench -- --only app         the browser half, from bench/app-benchmarks.ts
- *   npm run bench -- --only search      the service half's search part alone (bench/search-load.ts),
+ *   npm run bench -- --only app         the browser half, from bench/app/benchmarks.ts
+ *   npm run bench -- --only search      the service half's search part alone (bench/search/benchmark.ts),
  *                                       with the imports it compares to the baseline build's
  *   npm run bench -- --only scale-out   PostgreSQL against SQLite, and two instances behind nginx against one
- *                                       (bench/scale-out.ts; its loads SCALE_OUT_DURATION_S long unless BENCH_DURATION_S is set)
+ *                                       (bench/scale-out/benchmark.ts; its loads SCALE_OUT_DURATION_S long unless BENCH_DURATION_S is set)
  *   BENCH_QUICK=1 npm run bench         a smoke run: 10,000 entries, 3 s loads
  *
  * Other knobs (environment): BENCH_ENTRIES, BENCH_DURATION_S, BENCH_WARMUP_S,
  * BENCH_CONNECTIONS, BENCH_GROWTH (e.g. "1000,10000,100000"), BENCH_GROWTH_DURATION_S,
- * BENCH_LOAD_TOOL (wrk where it is installed, else autocannon: see bench/load.ts),
- * BENCH_SEARCH_BASE (the commit whose import has no search index, or none: see bench/import-timing.ts).
+ * BENCH_LOAD_TOOL (wrk where it is installed, else autocannon: see bench/lib/load.ts),
+ * BENCH_SEARCH_BASE (the commit whose import has no search index, or none: see bench/lib/import-timing.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { asBenchPart, formatTable, type BenchRow } from './bench-row';
-import { run, stopChildrenOnExit } from './child-processes';
-import { chooseLoadTool } from './load';
-import { pageDepthBenchmark } from './page-depth';
-import { SCALE_OUT_DURATION_S, scaleOutBenchmarks } from './scale-out';
-import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './search-load-queries';
-import { LOAD_ROUNDS } from './load-rounds';
-import { serviceBenchmarks } from './service-load';
+import { asBenchPart, formatTable, type BenchRow } from './lib/bench-row';
+import { run, stopChildrenOnExit } from './lib/child-processes';
+import { chooseLoadTool } from './lib/load';
+import { pageDepthBenchmark } from './service/page-depth';
+import { SCALE_OUT_DURATION_S, scaleOutBenchmarks } from './scale-out/benchmark';
+import { NONCE_PARAM, SEARCH_WORD, UNCACHED_PAGES } from './lib/search-queries';
+import { LOAD_ROUNDS } from './lib/load-rounds';
+import { serviceBenchmarks } from './service/benchmark';
 
 const PEERS_DIR = path.resolve('bench', 'peers');
-const APP_BENCHMARKS = path.resolve('bench', 'app-benchmarks.ts');
+const APP_BENCHMARKS = path.resolve('bench', 'app', 'benchmarks.ts');
 const RESULTS_DIR = path.resolve('bench', 'results');
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -87,11 +87,11 @@ async function ensurePeers(): Promise<void> {
 
 async function appPart(options: Record<string, unknown>) {
   if (!existsSync(APP_BENCHMARKS)) {
-    console.log('bench/app-benchmarks.ts is not there: no browser figures in this run.');
+    console.log('bench/app/benchmarks.ts is not there: no browser figures in this run.');
     return null;
   }
   const mod = (await import(pathToFileURL(APP_BENCHMARKS).href)) as { appBenchmarks?: (options: unknown) => Promise<unknown> };
-  if (typeof mod.appBenchmarks !== 'function') throw new Error('bench/app-benchmarks.ts exports no appBenchmarks(options)');
+  if (typeof mod.appBenchmarks !== 'function') throw new Error('bench/app/benchmarks.ts exports no appBenchmarks(options)');
   return asBenchPart(await mod.appBenchmarks(options), 'appBenchmarks()');
 }
 
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
     // The search part alone skips page depth, which measures listing.
     if (s.only !== 'search') {
       try {
-        console.log(`page depth (bench/page-depth.ts, ${s.entries.toLocaleString('en-US')} entries)`);
+        console.log(`page depth (bench/service/page-depth.ts, ${s.entries.toLocaleString('en-US')} entries)`);
         const depth = await pageDepthBenchmark(s.entries);
         rows.push(...pageDepthRows(depth));
         json.pageDepth = depth;
@@ -178,14 +178,14 @@ async function main(): Promise<number> {
       `Notes: each server is its own process on 127.0.0.1, loaded in turn by ${s.loadTool === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon from this process (generator-bound: install wrk)'} (${s.connections} connections, ` +
         `${s.durationS} s after a discarded ${s.warmupS} s warm-up); page 1 (and the deep page of ours and the ceiling) in ${LOAD_ROUNDS} rounds with the servers alternating, its figures the median round's. Our service runs with --auth-limit and --burst-limit of 1,000,000,000 ` +
         'so the load measures serving, not the rate limiter. RSS is the peak VmRSS of the server process (and its children) during the load. ' +
-        'Page depth is bench/page-depth.ts: sequential requests to an in-process service.',
+        'Page depth is bench/service/page-depth.ts: sequential requests to an in-process service.',
     );
   }
   if (withService) {
     console.log(
-      `Search (bench/search-load.ts): "uncached" loads walk pages 1–${UNCACHED_PAGES} of a query with a new ${NONCE_PARAM} parameter on every request, so no answer comes from ` +
+      `Search (bench/search/benchmark.ts): "uncached" loads walk pages 1–${UNCACHED_PAGES} of a query with a new ${NONCE_PARAM} parameter on every request, so no answer comes from ` +
         'a per-URL answer cache (src/server/http/answer-cache.ts); the targets read those. "One URL repeated" asks one URL over and over. json-server is asked ' +
-        `?q=${SEARCH_WORD}&_page=1&_limit=30; the LIKE scan (bench/like-scan-server.ts) one page of 30 and the count. The uncached loads and both peers in ${LOAD_ROUNDS} rounds, ` +
+        `?q=${SEARCH_WORD}&_page=1&_limit=30; the LIKE scan (bench/lib/like-scan-server.ts) one page of 30 and the count. The uncached loads and both peers in ${LOAD_ROUNDS} rounds, ` +
         'servers alternating, figures the median round\'s. The import comparison runs this tree\'s import and the baseline commit\'s in turn.',
     );
   }

@@ -1,0 +1,98 @@
+/** The processes the scale-out part (bench/scale-out/benchmark.ts) runs and loads: `serve` instances, nginx, and the loads themselves. */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { nginxConfig } from '../../scripts/scale-out';
+import type { Caller } from '../../src/server/limits/rate-limiter';
+import type { SharedRateLimiter } from '../../src/server/limits/shared-rate-limiter';
+import { freePort, start, waitForHttp, waitForOutput } from '../lib/child-processes';
+import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult } from '../lib/load';
+import { HIGH_LIMIT, type RunningServer } from '../lib/peer-servers';
+import { takeTiming, type TakeTiming } from './stats';
+
+const SERVE_START_TIMEOUT_MS = 120_000;
+/** a load that has not ended this long after its warm-up and run should have is stopped as failed */
+const LOAD_GRACE_S = 60;
+
+/** A `serve` instance with limits nothing here reaches and no browser app. */
+export async function startServe(name: string, db: string, extraArgs: string[] = []): Promise<RunningServer & { port: number }> {
+  const t0 = performance.now();
+  const proc = start('node', [
+    '--import', 'tsx', 'src/server/cli.ts', 'serve',
+    '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-app',
+    '--unauth-limit', HIGH_LIMIT, '--auth-limit', HIGH_LIMIT, '--burst-limit', HIGH_LIMIT,
+    ...extraArgs,
+  ]);
+  const match = await waitForOutput(proc, /serving on (http:\/\/127\.0\.0\.1:(\d+))/, SERVE_START_TIMEOUT_MS);
+  const base = match[1] ?? '';
+  await waitForHttp(proc, `${base}/api/rate_limit`, SERVE_START_TIMEOUT_MS);
+  return { name, base, port: Number(match[2]), process: proc, startupS: (performance.now() - t0) / 1000 };
+}
+
+/** nginx with the repository's config, its upstream the given instances, in a prefix folder of its own. */
+export async function startNginx(name: string, prefixDir: string, instancePorts: readonly number[]): Promise<RunningServer> {
+  mkdirSync(path.join(prefixDir, 'tmp'), { recursive: true });
+  // As root, nginx's workers run as `nobody`: they must be able to reach the temp folders it
+  // buffers large answers in, which a 0700 folder from mkdtemp would forbid.
+  chmodSync(prefixDir, 0o755);
+  chmodSync(path.dirname(prefixDir), 0o755);
+  const port = await freePort();
+  const config = path.join(prefixDir, 'issuescope.conf');
+  writeFileSync(config, nginxConfig(readFileSync(path.resolve('deploy', 'nginx', 'issuescope.conf'), 'utf8'), port, instancePorts));
+  const t0 = performance.now();
+  const proc = start('nginx', ['-p', prefixDir, '-c', config, '-g', 'daemon off;']);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(proc, `${base}/api/rate_limit`, SERVE_START_TIMEOUT_MS);
+  return { name, base, process: proc, startupS: (performance.now() - t0) / 1000 };
+}
+
+export async function dropDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Fails with the load's name once it runs LOAD_GRACE_S past its warm-up and run, so no round can stall the part. */
+export async function boundedLoad(options: LoadOptions): Promise<LoadResult> {
+  const limitMs = (options.warmupS + options.durationS + LOAD_GRACE_S) * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnexpectedAnswersError(`${options.name}: still running ${limitMs / 1000} s after it started (${options.url})`)), limitMs);
+  });
+  try {
+    return await Promise.race([measureLoad(options), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function fetchEtag(url: string): Promise<string> {
+  const res = await fetch(url);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+  const etag = res.headers.get('etag');
+  if (!etag) throw new Error(`${url} sent no ETag, so the 304 scenario cannot run`);
+  return etag;
+}
+
+/** `calls[i]` sequential `take`s for caller i, all callers at once; each call timed on its own. */
+export async function timeTakes(limiter: SharedRateLimiter, callers: readonly Caller[], calls: readonly number[]): Promise<TakeTiming> {
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    callers.map(async (caller, i) => {
+      for (let k = 0; k < (calls[i] ?? 0); k++) {
+        const t = performance.now();
+        const taken = await limiter.take(caller);
+        latencies.push(performance.now() - t);
+        if (!taken.allowed) throw new Error(`take_credits refused a credit (${taken.reason}): the limits are set too low for the calls timed`);
+      }
+    }),
+  );
+  return takeTiming(latencies, performance.now() - t0);
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench:service-ab -- <commit> [--rounds N] [--seconds S]`: this tree's
+ * service against another commit's, interleaved, on what a client revalidating
+ * or paging back asks most: `acme/rocket`'s first page (a cached 200) and its
+ * 304. Both serve the demo database (each tree builds its own, so a schema
+ * change between them is no obstacle), anonymous, with limits nothing here
+ * reaches, loaded by wrk (autocannon without it) at 10 connections.
+ *
+ * Per answer it prints the server's CPU (user + system, from /proc, over the
+ * measured run only) and the requests per second, each as the median of the
+ * rounds with the worst round beside it, and the ratio of the medians. The
+ * order of the two trees swaps each round, so a host whose speed drifts
+ * favours neither. CPU per answer moves less with a busy host than
+ * throughput does; both are printed.
+ */
+import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { run, start, stopChildrenOnExit, waitForHttp, waitForOutput, type Started } from '../lib/child-processes';
+import { prepareBaseline } from '../lib/import-timing';
+import { chooseLoadTool, measureLoad } from '../lib/load';
+import { HIGH_LIMIT } from '../lib/peer-servers';
+
+const PAGE = '/api/repos/acme/rocket/issues?per_page=30';
+const CONNECTIONS = 10;
+const WARMUP_S = 3;
+const START_TIMEOUT_MS = 180_000;
+/** Linux's clock ticks per second for /proc/<pid>/stat times (USER_HZ) */
+const TICKS_PER_S = 100;
+
+interface Tree {
+  name: string;
+  dir: string;
+  server: Started;
+  base: string;
+}
+
+interface Figures {
+  cpuUs: number[];
+  rps: number[];
+}
+
+function cpuTicks(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function startTree(name: string, dir: string, work: string): Promise<Tree> {
+  const db = path.join(work, `${name.replace(/\W+/g, '-')}.db`);
+  await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'demo', '--db', db], { cwd: dir });
+  const server = start(
+    'node',
+    ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-app', '--unauth-limit', HIGH_LIMIT, '--auth-limit', HIGH_LIMIT, '--burst-limit', HIGH_LIMIT],
+    { cwd: dir },
+  );
+  const match = await waitForOutput(server, /serving on (http:\/\/127\.0\.0\.1:\d+)/, START_TIMEOUT_MS);
+  const base = match[1] ?? '';
+  await waitForHttp(server, `${base}/api/rate_limit`, START_TIMEOUT_MS);
+  return { name, dir, server, base };
+}
+
+/** One measured load: CPU per answer (µs) and answers per second. */
+async function measure(tree: Tree, status: 200 | 304, seconds: number): Promise<{ cpuUs: number; rps: number }> {
+  const url = `${tree.base}${PAGE}`;
+  const etag = (await fetch(url)).headers.get('etag');
+  if (etag === null) throw new Error(`${tree.name}: the page has no ETag`);
+  const headers: Record<string, string> = status === 304 ? { 'If-None-Match': etag } : {};
+  const tool = chooseLoadTool();
+  const options = { name: `${tree.name} ${status}`, url, headers, pid: tree.server.pid, connections: CONNECTIONS, tool, expectStatus: status } as const;
+  await measureLoad({ ...options, durationS: WARMUP_S, warmupS: 0 });
+  const before = cpuTicks(tree.server.pid);
+  const result = await measureLoad({ ...options, durationS: seconds, warmupS: 0 });
+  const cpuS = (cpuTicks(tree.server.pid) - before) / TICKS_PER_S;
+  return { cpuUs: (cpuS / result.requests) * 1e6, rps: result.requestsPerSecond };
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function row(label: string, ours: readonly number[], theirs: readonly number[], higherIsBetter: boolean, unit: string): string {
+  const worst = (xs: readonly number[]) => (higherIsBetter ? Math.min(...xs) : Math.max(...xs));
+  const fmt = (x: number) => (unit === 'µs' ? x.toFixed(0) : Math.round(x).toLocaleString('en-US'));
+  const each = (xs: readonly number[]) => `${fmt(median(xs))} ${unit} (worst ${fmt(worst(xs))}; ${xs.map(fmt).join(' · ')})`;
+  return `| ${label} | ${each(ours)} | ${each(theirs)} | ${(median(ours) / median(theirs)).toFixed(2)}× |`;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: 'string' }, seconds: { type: 'string' } }, allowPositionals: true });
+  const commit = positionals[0];
+  if (!commit || positionals.length > 1) throw new Error('usage: npm run bench:service-ab -- <commit> [--rounds N] [--seconds S]');
+  const rounds = Number(values.rounds ?? 6);
+  const seconds = Number(values.seconds ?? 5);
+  stopChildrenOnExit();
+  const work = mkdtempSync(path.join(tmpdir(), 'issuescope-service-ab-'));
+  const baseDir = await prepareBaseline(commit, path.join(work, 'base'));
+  const trees: Tree[] = [];
+  try {
+    trees.push(await startTree('this tree', process.cwd(), work));
+    trees.push(await startTree(commit.slice(0, 7), baseDir, work));
+    console.log(`service A/B: this tree against ${commit.slice(0, 7)}, ${PAGE}, ${chooseLoadTool()} at ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s after ${WARMUP_S} s warm-ups, load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+    const figures = new Map<string, Record<200 | 304, Figures>>(trees.map((t) => [t.name, { 200: { cpuUs: [], rps: [] }, 304: { cpuUs: [], rps: [] } }]));
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? trees : [...trees].reverse();
+      for (const status of [304, 200] as const) {
+        for (const tree of order) {
+          const m = await measure(tree, status, seconds);
+          const f = figures.get(tree.name)![status];
+          f.cpuUs.push(m.cpuUs);
+          f.rps.push(m.rps);
+          console.log(`  round ${round + 1}, ${tree.name}, ${status}: ${m.cpuUs.toFixed(0)} µs CPU per answer, ${Math.round(m.rps)} answers/s`);
+        }
+      }
+    }
+    const [ours, theirs] = trees.map((t) => figures.get(t.name)!) as [Record<200 | 304, Figures>, Record<200 | 304, Figures>];
+    console.log(`\n| | this tree | ${commit.slice(0, 7)} | ratio (medians) |\n|---|---|---|---|`);
+    for (const status of [304, 200] as const) {
+      console.log(row(`${status}, CPU per answer`, ours[status].cpuUs, theirs[status].cpuUs, false, 'µs'));
+      console.log(row(`${status}, answers/s`, ours[status].rps, theirs[status].rps, true, '/s'));
+    }
+  } finally {
+    for (const tree of trees) await tree.server.stop();
+    // The link first, on its own: nothing may ever reach through it into the working tree's node_modules.
+    unlinkSync(path.join(baseDir, 'node_modules'));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

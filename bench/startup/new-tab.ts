@@ -1,0 +1,114 @@
+/**
+ * New tab → first row against reload → first row of the same list URL, on a
+ * phone (issue 48: "new tab to first row: at most 1.3× the time of a reload").
+ *
+ * Each run is a fresh browser context with the phone's viewport, as Lighthouse's
+ * mobile preset emulates it: a new tab opens the list with nothing cached (a
+ * shared link, a first visit), then the same tab reloads it, with the scripts in
+ * the HTTP cache and the answers' validators in the ETag store. The two follow
+ * each other within a second, so the host's swings fall on both alike; the
+ * figure is the median and the worst of the runs.
+ *
+ * Both are timed in the page, from its navigation start, by the probe the cold
+ * load figure uses (startup/list-paging.ts): the first row of `Issues, page N` with
+ * a non-empty box. Beside each, when the list's first API request started: the
+ * gap that a request asked for before the script runs would close.
+ */
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { LIST_PROBE_SCRIPT } from './list-paging';
+import { median, ms } from '../lib/stats';
+import type { BenchRow } from '../lib/bench-row';
+
+/** Lighthouse's mobile preset (a Moto G Power): 412 × 823 CSS px at 1.75. */
+export const PHONE_CONTEXT: BrowserContextOptions = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+/** issue 48: new tab → first row at most this many times reload → first row. */
+export const NEW_TAB_OVER_RELOAD_TARGET = 1.3;
+const WAIT_MS = 30_000;
+
+export interface NewTabRun {
+  newTabMs: number;
+  reloadMs: number;
+  /** when the list's first API request started, from navigation start (null: none seen, e.g. answered from a cache) */
+  newTabApiStartMs: number | null;
+  reloadApiStartMs: number | null;
+}
+
+async function firstRow(page: Page, apiPath: string): Promise<{ firstRowMs: number; apiStartMs: number | null }> {
+  await page.waitForFunction(() => window.__benchListProbe?.firstRowAt != null, undefined, { timeout: WAIT_MS });
+  return page.evaluate((path) => {
+    const api = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith(path));
+    return { firstRowMs: window.__benchListProbe!.firstRowAt!, apiStartMs: api ? api.startTime : null };
+  }, apiPath);
+}
+
+/** One run: a new tab opens `listUrl`, then reloads it. `apiPath` ends the path of the list's API request (`/repos/acme/rocket/issues`). */
+export async function measureNewTabOnce(browser: Browser, listUrl: string, apiPath: string): Promise<NewTabRun> {
+  const context = await browser.newContext(PHONE_CONTEXT);
+  try {
+    await context.addInitScript({ content: LIST_PROBE_SCRIPT });
+    const page = await context.newPage();
+    await page.goto(listUrl);
+    const newTab = await firstRow(page, apiPath);
+    // Settled first, as a person who reloads has seen the page: the ETag store has written its validators.
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    const reload = await firstRow(page, apiPath);
+    return { newTabMs: newTab.firstRowMs, reloadMs: reload.firstRowMs, newTabApiStartMs: newTab.apiStartMs, reloadApiStartMs: reload.apiStartMs };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureNewTab(browser: Browser, listUrl: string, apiPath: string, runs: number): Promise<NewTabRun[]> {
+  const out: NewTabRun[] = [];
+  for (let i = 0; i < runs; i++) out.push(await measureNewTabOnce(browser, listUrl, apiPath));
+  return out;
+}
+
+export interface NewTabSummary {
+  runs: number;
+  newTab: { medianMs: number; worstMs: number };
+  reload: { medianMs: number; worstMs: number };
+  /** median new tab over median reload */
+  ratio: number;
+  newTabApiStartMedianMs: number | null;
+  reloadApiStartMedianMs: number | null;
+}
+
+function medianOf(values: Array<number | null>): number | null {
+  const seen = values.filter((v): v is number => v !== null);
+  return seen.length === 0 ? null : ms(median(seen));
+}
+
+export function summariseNewTab(runs: readonly NewTabRun[]): NewTabSummary {
+  const newTab = runs.map((r) => r.newTabMs);
+  const reload = runs.map((r) => r.reloadMs);
+  return {
+    runs: runs.length,
+    newTab: { medianMs: ms(median(newTab)), worstMs: ms(Math.max(...newTab)) },
+    reload: { medianMs: ms(median(reload)), worstMs: ms(Math.max(...reload)) },
+    ratio: Math.round((median(newTab) / median(reload)) * 100) / 100,
+    newTabApiStartMedianMs: medianOf(runs.map((r) => r.newTabApiStartMs)),
+    reloadApiStartMedianMs: medianOf(runs.map((r) => r.reloadApiStartMs)),
+  };
+}
+
+/** The bench's rows: both times with their worst run, the ratio against its target, and when the API request started. */
+export function newTabRows(runs: readonly NewTabRun[]): BenchRow[] {
+  const s = summariseNewTab(runs);
+  const apiStart = (v: number | null) => (v === null ? 'none' : String(v));
+  return [
+    {
+      figure: `App, phone: new tab → first row (ms, median of ${s.runs}; worst ${s.newTab.worstMs})`,
+      value: s.newTab.medianMs,
+      peer: `reload → first row ${s.reload.medianMs} (worst ${s.reload.worstMs})`,
+      ratio: `${s.ratio.toFixed(2)}×`,
+      target: `≤ ${NEW_TAB_OVER_RELOAD_TARGET}× reload`,
+      met: s.ratio <= NEW_TAB_OVER_RELOAD_TARGET,
+    },
+    {
+      figure: 'App, phone: the list\'s API request starts (ms after navigation, median; new tab · reload)',
+      value: `${apiStart(s.newTabApiStartMedianMs)} · ${apiStart(s.reloadApiStartMedianMs)}`,
+    },
+  ];
+}
