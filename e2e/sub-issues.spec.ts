@@ -1,8 +1,9 @@
 /**
  * Journey (issue 47): filter the list by issue type from the Types menu, see a parent's
  * sub-issue progress in its row, open it and read its sub-issues with their states, open one
- * and go back up to its parent. The demo's acme/rocket#343 is an open Feature with six
- * sub-issues, three of them closed.
+ * and go back up to its parent, reading on both timelines the line of the link made. The demo's
+ * acme/rocket#343 is an open Feature with six sub-issues, three of them closed, and a seventh
+ * added and removed again.
  */
 import { expect, test } from '@playwright/test';
 import { issueRows } from './support/issue-list';
@@ -47,11 +48,22 @@ test('the Types menu filters by type, and a parent shows and links its sub-issue
   await expect(section.getByRole('img', { name: /^Closed/ })).toHaveCount(3);
   const parentTitle = (await page.getByRole('heading', { level: 1 }).innerText()).replace(/\s*#\d+$/, '');
 
-  // A sub-issue names its parent and links back to it.
+  // The parent's timeline has a line for each sub-issue added, linking to it.
   const child = items.first().getByRole('link');
   const childTitle = await child.innerText();
+  const childNumber = /#(\d+)/.exec(await items.first().innerText())?.[1];
+  const addedLine = page.getByRole('paragraph').filter({ hasText: `added sub-issue #${childNumber} ${childTitle}` });
+  await expect(addedLine).toHaveCount(1);
+  // Six sub-issues, and one the demo added by mistake and removed a day later.
+  await expect(page.getByRole('paragraph').filter({ hasText: /added sub-issue #\d+/ })).toHaveCount(7);
+  await expect(page.getByRole('paragraph').filter({ hasText: /removed sub-issue #\d+/ })).toHaveCount(1);
+  await expect(addedLine.getByRole('link', { name: `#${childNumber} ${childTitle}` })).toHaveAttribute('href', `/acme/rocket/issues/${childNumber}`);
+
+  // A sub-issue names its parent and links back to it, and its timeline says when it got it.
   await child.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(childTitle);
+  const parentLine = page.getByRole('paragraph').filter({ hasText: `added parent issue #${PARENT} ${parentTitle}` });
+  await expect(parentLine.getByRole('link', { name: `#${PARENT} ${parentTitle}` })).toBeVisible();
   const up = page.getByRole('link', { name: new RegExp(`#${PARENT}$`) });
   await expect(up).toContainText(parentTitle);
   await up.click();

@@ -205,9 +205,39 @@ export interface IssueEvent {
   issue_type?: { id: number; name: string; color: IssueTypeColor | null } | null;
   /** `issue_type_changed`: the type before */
   prev_issue_type?: { id: number; name: string; color: IssueTypeColor | null } | null;
+  /** `sub_issue_added`, `sub_issue_removed`: the sub-issue, null when the caller may not see it */
+  sub_issue?: IssueReference | null;
+  /** `parent_issue_added`, `parent_issue_removed`: the parent issue, null when the caller may not see it */
+  parent_issue?: IssueReference | null;
   performed_via_github_app: null;
   /** on the repository's event list only: the issue the event happened to */
   issue?: Issue;
+}
+
+/** GitHub's `nullable-issue-reference`: the other issue of a sub-issue or parent-issue event. */
+export interface IssueReference {
+  number: number;
+  title: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  /** GitHub's `simple-repository` */
+  repository: SimpleRepository;
+  issue_type: { id: number; node_id: string; name: string; color: IssueTypeColor | null } | null;
+}
+
+/** GitHub's `simple-repository`: the repository's names, owner and visibility, and its URL templates. */
+export interface SimpleRepository {
+  id: number;
+  node_id: string;
+  name: string;
+  full_name: string;
+  owner: SimpleUser;
+  private: boolean;
+  html_url: string;
+  description: string | null;
+  fork: boolean;
+  url: string;
+  [urlTemplate: `${string}_url`]: string;
 }
 
 export interface Repository {

@@ -3,7 +3,7 @@
  * sends them (`type`, `repository_url`, `parent_issue_url`), and the events of a type's changes;
  * for the tests of issue 47. `octo/secret` (private, test-service.ts) gets a type and a link too.
  */
-import type { ImportedEvent, ImportedIssue, ImportedIssueType } from '../../src/server/store/import-schema';
+import type { ImportedEvent, ImportedIssue, ImportedIssueReference, ImportedIssueType } from '../../src/server/store/import-schema';
 import type { IssueWriter } from '../../src/server/store/storage';
 
 const at = (day: number): string => new Date(Date.UTC(2025, 2, day)).toISOString();
@@ -50,13 +50,30 @@ export const LINKED_ISSUES: ImportedIssue[] = [
   issue(1, 'Launch plan', { type: TYPES.feature }),
 ];
 
+const PLANS = { id: 501, node_id: 'R_plans', full_name: 'octo/plans', private: false, owner: { login: 'octo', id: 5, type: 'Organization' as const } };
+const OTHER_PUBLIC = { id: 502, full_name: 'octo/posters', private: false, description: 'Posters' };
+const SECRET = { id: 503, full_name: 'octo/secret', private: true };
+
+/** The other issue of a sub-issue or parent event, as GitHub's timeline sends it. */
+function reference(number: number, title: string, repository: NonNullable<ImportedIssueReference['repository']>, type: ImportedIssueType | null = null): ImportedIssueReference {
+  return { number, title, state: 'open', state_reason: null, repository, issue_type: type };
+}
+
+/** Ids from 47001: apart from the other fixtures' events, which a service holding them all keeps too. */
 export const LINKED_EVENTS: ImportedEvent[] = [
-  { id: 7001, actor: maintainer, event: 'issue_type_added', created_at: at(9), issue: { number: 7 }, issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
-  { id: 7002, actor: maintainer, event: 'issue_type_changed', created_at: at(10), issue: { number: 7 }, issue_type: { id: 14, name: 'Feature request', color: 'green' }, prev_issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
-  { id: 7003, actor: maintainer, event: 'issue_type_removed', created_at: at(10), issue: { number: 6 }, prev_issue_type: { id: 13, name: 'Task', color: 'yellow' }, commit_id: null },
-  // GitHub's, with the reference objects the service does not build: passed over (docs/api.md).
-  { id: 7004, actor: maintainer, event: 'parent_issue_added', created_at: at(11), issue: { number: 7 }, commit_id: null },
-  { id: 7005, actor: maintainer, event: 'sub_issue_added', created_at: at(11), issue: { number: 3 }, commit_id: null },
+  { id: 47001, actor: maintainer, event: 'issue_type_added', created_at: at(9), issue: { number: 7 }, issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
+  { id: 47002, actor: maintainer, event: 'issue_type_changed', created_at: at(10), issue: { number: 7 }, issue_type: { id: 14, name: 'Feature request', color: 'green' }, prev_issue_type: { id: 11, name: 'Bug', color: 'red' }, commit_id: null },
+  { id: 47003, actor: maintainer, event: 'issue_type_removed', created_at: at(10), issue: { number: 6 }, prev_issue_type: { id: 13, name: 'Task', color: 'yellow' }, commit_id: null },
+  // The sub-issue and parent events, with the other issue as GitHub's `nullable-issue-reference`.
+  { id: 47004, actor: maintainer, event: 'parent_issue_added', created_at: at(11), issue: { number: 7, repository_url: REPO_URL }, parent_issue: reference(3, 'Build the countdown', PLANS), commit_id: null },
+  { id: 47005, actor: maintainer, event: 'sub_issue_added', created_at: at(11), issue: { number: 3, repository_url: REPO_URL }, sub_issue: reference(7, 'Let people ask for a countdown', PLANS, TYPES.request), commit_id: null },
+  // #1's sub-issues of other repositories: a public one is shown, a private one is null for everyone.
+  { id: 47006, actor: maintainer, event: 'sub_issue_added', created_at: at(12), issue: { number: 1, repository_url: REPO_URL }, sub_issue: reference(4, 'Print the posters', OTHER_PUBLIC), commit_id: null },
+  { id: 47007, actor: maintainer, event: 'sub_issue_added', created_at: at(12), issue: { number: 1, repository_url: REPO_URL }, sub_issue: reference(2, 'Secret plan 2', SECRET), commit_id: null },
+  { id: 47008, actor: maintainer, event: 'sub_issue_removed', created_at: at(13), issue: { number: 1, repository_url: REPO_URL }, sub_issue: reference(4, 'Print the posters', OTHER_PUBLIC), commit_id: null },
+  // A parent named without its repository's visibility, from an event that does not say its own repository: not shown.
+  { id: 47009, actor: maintainer, event: 'parent_issue_added', created_at: at(14), issue: { number: 6 }, parent_issue: { ...reference(9, 'Somewhere', OTHER_PUBLIC), repository: { full_name: 'octo/posters' } }, commit_id: null },
+  { id: 47010, actor: maintainer, event: 'parent_issue_removed', created_at: at(15), issue: { number: 6, repository_url: REPO_URL }, parent_issue: reference(1, 'Launch plan', PLANS, TYPES.feature), commit_id: null },
 ];
 
 export async function importLinkedRepository(store: Pick<IssueWriter, 'importIssues'>, nowMs: number): Promise<void> {

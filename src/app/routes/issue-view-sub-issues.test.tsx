@@ -66,4 +66,25 @@ describe('sub-issues in the issue view', () => {
     expect(screen.queryByRole('region', { name: 'Sub-issues' })).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.includes('/sub_issues'))).toBe(false);
   });
+
+  it("links a sub-issue and a parent of another repository to that repository's page, naming it", async () => {
+    const DOCS = 'http://api.test/repos/acme/docs';
+    const elsewhere = { ...child(3, 'Write the launch guide', 'open'), url: `${DOCS}/issues/3`, repository_url: DOCS };
+    renderApp(['/acme/rocket/issues/12'], {
+      handler: (url) => {
+        if (url.pathname.endsWith('/rocket/issues/12')) return ok({ ...issue, sub_issues_summary: { total: 2, completed: 1, percent_completed: 50 }, parent_issue_url: `${DOCS}/issues/1` });
+        if (url.pathname.endsWith('/rocket/issues/12/sub_issues')) return ok([child(13, 'Book the pad', 'closed'), elsewhere]);
+        if (url.pathname.endsWith('/rocket/issues/12/parent')) return ok({ ...issue, number: 1, title: 'Docs for the launch', repository_url: DOCS });
+        if (url.pathname.endsWith('/timeline')) return ok([]);
+        return undefined;
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Sub-issues' }, FIRST_RENDER);
+    expect(await within(panel).findByRole('link', { name: 'Write the launch guide' })).toHaveAttribute('href', '/acme/docs/issues/3');
+    expect(within(panel).getByText('acme/docs#3')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Book the pad' })).toHaveAttribute('href', '/acme/rocket/issues/13');
+    expect(within(panel).getByText('#13')).toBeInTheDocument();
+    const up = await screen.findByRole('link', { name: /Docs for the launch\s*acme\/docs#1/ }, FIRST_RENDER);
+    expect(up).toHaveAttribute('href', '/acme/docs/issues/1');
+  });
 });

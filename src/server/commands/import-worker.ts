@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { workerData } from 'node:worker_threads';
 import { importedCommentList, importedEventList, importedIssueList } from '../store/import-schema';
-import { commentRow, commentTextByIssue, eventRow, issueRow, keptEvents, planImport, type ImportSource, type IssueRow } from '../store/import-rows';
+import { commentRow, commentTextByIssue, eventRow, issueRow, planImport, type ImportSource, type IssueRow } from '../store/import-rows';
 import { encodedIssueBatches, type EncodedIssueBatch } from '../store/postgres/import-encoding';
 import { isExplainedByStore } from '../store/store-error';
 import { BlockingSender, ChannelClosedError } from './blocking-channel';
@@ -60,7 +60,7 @@ async function run(): Promise<void> {
     send({ kind: 'comments', batch }, [batch.docs]);
   }
   send({ kind: 'comments-end' });
-  for (const batch of inBatches(keptEvents(events), (event) => eventRow(event, options))) {
+  for (const batch of inBatches(events, (event) => eventRow(event, options))) {
     send({ kind: 'events', batch }, [batch.docs]);
   }
   send({ kind: 'events-end' });

@@ -54,7 +54,7 @@ export function buildDemoDataset(): DemoDataset {
     if (!ISSUE_TYPE_REPOSITORIES.includes(`${spec.owner}/${spec.name}`)) {
       return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues, comments, events };
     }
-    const linked = withIssueLinks({ owner: spec.owner, name: spec.name, index: spec.index, issues, team, user, seed: DEMO_SEED });
+    const linked = withIssueLinks({ owner: spec.owner, name: spec.name, isPrivate: spec.private, index: spec.index, issues, team, user, seed: DEMO_SEED });
     return { owner: spec.owner, name: spec.name, private: spec.private, description: spec.description, issues: linked.issues, comments, events: [...events, ...linked.events] };
   });
   return {

@@ -44,4 +44,20 @@ describe('the demo issue types and sub-issues', () => {
     expect(events.filter((e) => e.event === 'issue_type_added').length).toBeGreaterThan(100);
     expect(events.some((e) => e.event === 'issue_type_changed' && e.prev_issue_type?.name === 'Task')).toBe(true);
   });
+
+  it('records each sub-issue on both timelines, the parent\'s sub_issue_added and the child\'s parent_issue_added, and one removed again', () => {
+    const events = dataset.repositories.find((r) => r.name === 'rocket')?.events ?? [];
+    const linked = rocket.filter((i) => parentOf(i) !== null);
+    for (const child of linked) {
+      const added = events.find((e) => e.event === 'parent_issue_added' && e.issue.number === child.number);
+      expect(added?.parent_issue, `#${child.number}`).toMatchObject({ number: parentOf(child), repository: { full_name: 'acme/rocket', private: false } });
+      const onParent = events.find((e) => e.event === 'sub_issue_added' && e.issue.number === parentOf(child) && e.sub_issue?.number === child.number);
+      expect(onParent?.created_at).toBe(added?.created_at);
+      expect(Date.parse(added?.created_at ?? '')).toBeGreaterThanOrEqual(Date.parse(child.created_at));
+    }
+    const removed = events.filter((e) => e.event === 'sub_issue_removed' || e.event === 'parent_issue_removed');
+    expect(removed.map((e) => e.event).sort()).toEqual(['parent_issue_removed', 'sub_issue_removed']);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    expect(buildDemoDataset().repositories.find((r) => r.name === 'rocket')?.events).toEqual(events);
+  });
 });

@@ -2,10 +2,11 @@
  * Issue types and sub-issues for the demo (issue 47): GitHub's default types (Bug, Feature,
  * Task) on most of a repository's issues, read from what each issue is about (its labels), and
  * several trees of sub-issues, most partly done, one finished, one two levels deep; plus the
- * events of a type added or changed. Deterministic like the rest of the demo.
+ * events of a type added or changed, and of each sub-issue added (one added and removed again).
+ * Deterministic like the rest of the demo.
  */
 import type { Issue, IssueType } from '../../shared/wire-types';
-import type { ImportedEvent, ImportedUser } from '../store/import-schema';
+import type { ImportedEvent, ImportedIssueReference, ImportedUser } from '../store/import-schema';
 import { MINUTE_MS, toWireTimestamp } from './demo-clock';
 import { LATEST_EVENT_MS } from './generator/entry-record';
 import { createPrng } from './prng';
@@ -25,12 +26,15 @@ const TYPE_EVENT_ID_BASE = 9_000_000_000;
 /** the share of issues given a type: most, as a team that uses types leaves a few untyped */
 const TYPED_SHARE = 0.85;
 const TREES = 8;
+/** the sub-issue and parent events of a repository: within its band of ids, above its type events (4 per issue number) */
+const LINK_EVENT_ID_OFFSET = 50_000_000;
 /** how far after a parent its sub-issues were opened, in issue numbers */
 const CHILD_WINDOW = 120;
 
 export interface LinkInput {
   owner: string;
   name: string;
+  isPrivate: boolean;
   index: number;
   issues: readonly Issue[];
   team: readonly string[];
@@ -88,6 +92,8 @@ export function withIssueLinks(input: LinkInput): { issues: Issue[]; events: Imp
     }
   }
 
+  linkEvents(input, ascending, parents, types, rng.fork('link-events'), events);
+
   const issues = input.issues.map((issue): Issue => {
     if (issue.pull_request) return issue;
     const name = types.get(issue.number);
@@ -113,5 +119,52 @@ function typeEvents(issue: Issue, name: TypeName, input: LinkInput, rng: ReturnT
       id: idBase + 1, actor, event: 'issue_type_changed', created_at: at(created + rng.int(120, 600) * MINUTE_MS),
       issue: { number: issue.number }, issue_type: onEvent(name), prev_issue_type: onEvent(first), commit_id: null,
     });
+  }
+}
+
+/**
+ * GitHub records a link on both issues: `sub_issue_added` on the parent and `parent_issue_added`
+ * on the sub-issue, by one person at one moment, some time after the later of the two opened.
+ * One open tree also had an issue added by mistake and removed a day later.
+ */
+function linkEvents(
+  input: LinkInput,
+  ascending: readonly Issue[],
+  parents: ReadonlyMap<number, number>,
+  types: ReadonlyMap<number, TypeName>,
+  rng: ReturnType<typeof createPrng>,
+  out: ImportedEvent[],
+): void {
+  const byNumber = new Map(ascending.map((i) => [i.number, i]));
+  const repository = { full_name: `${input.owner}/${input.name}`, private: input.isPrivate };
+  const issueOfEvent = (number: number) => ({ number, repository_url: `https://api.github.com/repos/${input.owner}/${input.name}` });
+  const reference = (issue: Issue): ImportedIssueReference => {
+    const type = types.get(issue.number);
+    return {
+      number: issue.number, title: issue.title, state: issue.state, state_reason: issue.state_reason ?? null, repository,
+      issue_type: type === undefined ? null : { id: DEFAULT_TYPES[type].id, node_id: DEFAULT_TYPES[type].node_id, name: type, color: DEFAULT_TYPES[type].color },
+    };
+  };
+  let id = TYPE_EVENT_ID_BASE + input.index * 100_000_000 + LINK_EVENT_ID_OFFSET;
+  const both = (parent: Issue, child: Issue, kind: 'added' | 'removed', atMs: number, actor: ImportedUser) => {
+    const created_at = toWireTimestamp(Math.min(atMs, LATEST_EVENT_MS));
+    out.push({ id: id++, actor, event: `sub_issue_${kind}`, created_at, issue: issueOfEvent(parent.number), sub_issue: reference(child), commit_id: null });
+    out.push({ id: id++, actor, event: `parent_issue_${kind}`, created_at, issue: issueOfEvent(child.number), parent_issue: reference(parent), commit_id: null });
+  };
+  const linked = [...parents.entries()].sort(([a], [b]) => a - b);
+  for (const [childNumber, parentNumber] of linked) {
+    const child = byNumber.get(childNumber);
+    const parent = byNumber.get(parentNumber);
+    if (!child || !parent) continue;
+    const later = Math.max(Date.parse(child.created_at), Date.parse(parent.created_at));
+    both(parent, child, 'added', later + rng.int(5, 240) * MINUTE_MS, input.user(rng.pick(input.team)));
+  }
+  const openRoot = ascending.find((i) => i.state === 'open' && !parents.has(i.number) && [...parents.values()].includes(i.number));
+  const stray = openRoot && ascending.find((i) => i.number > openRoot.number && !parents.has(i.number) && ![...parents.values()].includes(i.number));
+  if (openRoot && stray) {
+    const at = Math.max(Date.parse(stray.created_at), Date.parse(openRoot.created_at)) + rng.int(5, 240) * MINUTE_MS;
+    const actor = input.user(rng.pick(input.team));
+    both(openRoot, stray, 'added', at, actor);
+    both(openRoot, stray, 'removed', at + 24 * 60 * MINUTE_MS, actor);
   }
 }

@@ -50,6 +50,10 @@ const SCHEMA_OF_TYPE_EVENT: Record<string, string> = {
   issue_type_added: 'Issue Type Added Issue Event',
   issue_type_changed: 'Issue Type Changed Issue Event',
   issue_type_removed: 'Issue Type Removed Issue Event',
+  sub_issue_added: 'Sub-issue Added Issue Event',
+  sub_issue_removed: 'Sub-issue Removed Issue Event',
+  parent_issue_added: 'Parent-issue Added Issue Event',
+  parent_issue_removed: 'Parent-issue Removed Issue Event',
 };
 let typeEventShapes: Map<string, ReturnType<typeof githubItemShape>>;
 
@@ -212,15 +216,19 @@ describe('the other endpoints against their operations', () => {
     }
     const typed = await get('/repos/octo/plans/issues/1');
     expectConforms(ops['issues/get'], typed, 'an issue with a type and sub-issues');
-    for (const n of [7, 6]) {
+    const seen = new Set<string>();
+    for (const n of [7, 6, 3, 1]) {
       const timeline = await get(`/repos/octo/plans/issues/${n}/timeline`);
-      expectConforms(ops['issues/list-events-for-timeline'], timeline, `type events of #${n}`);
+      expectConforms(ops['issues/list-events-for-timeline'], timeline, `type, sub-issue and parent events of #${n}`);
       for (const item of timeline.body as Array<{ event: string }>) {
         const check = typeEventShapes.get(item.event);
-        expect(check?.(item).errors, item.event).toEqual([]);
+        expect(check?.(item).errors, `${item.event} of #${n}`).toEqual([]);
+        seen.add(item.event);
       }
+      expectConforms(ops['issues/list-events'], await get(`/repos/octo/plans/issues/${n}/events`), `events of #${n}`);
     }
-    expectConforms(ops['issues/list-events'], await get('/repos/octo/plans/issues/6/events'), 'a removed type');
+    expect([...seen].sort()).toEqual(Object.keys(SCHEMA_OF_TYPE_EVENT).sort());
+    expectConforms(ops['issues/list-events-for-repo'], await get('/repos/octo/plans/issues/events?per_page=100'), "the repository's events with sub-issue events");
   });
 
   it("answers labels, the repository, the token's user and the rate limit in GitHub's schemas", async () => {

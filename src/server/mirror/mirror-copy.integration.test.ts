@@ -201,7 +201,7 @@ describe('mirror: the history', () => {
     await mirror(db, { from: src.api, source: { owner: 'octo', name: 'plans' }, target: { owner: 'acme', name: 'plans' } });
     const copy = await serveDatabase(db);
     services.push(copy);
-    for (const q of ['/issues?state=all&per_page=100', '/issue-types', '/issues/1/sub_issues', '/issues/3/sub_issues', '/issues/7/timeline']) {
+    for (const q of ['/issues?state=all&per_page=100', '/issue-types', '/issues/1/sub_issues', '/issues/3/sub_issues', '/issues/7/timeline', '/issues/1/timeline', '/issues/6/timeline']) {
       const [a, b] = await Promise.all([getAll(src.api, `/repos/octo/plans${q}`), getAll(copy.api, `/repos/acme/plans${q}`)]);
       expect(comparable(b, copy.origin), q).toEqual(JSON.parse(JSON.stringify(comparable(a, src.origin)).replace(/\/octo\/plans\b/g, '/acme/plans')));
     }

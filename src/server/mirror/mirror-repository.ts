@@ -277,7 +277,10 @@ export async function mirrorRepository(store: MirrorStateStore & Pick<IssueReade
   // A source without the list (an older Issuescope) answers 404: it has no history to copy.
   await walk('events', `${repoPath}/issues/events?per_page=${MIRROR_PER_PAGE}`, async (items, url, state) => {
     const events = validate<ImportedEvent[]>(importedEventList, items, url, 'GitHub issue events');
-    for (const event of events) for (const user of [event.actor, event.assignee, event.assigner]) localiseAvatar(user, base.origin);
+    for (const event of events) {
+      const owners = [event.sub_issue?.repository?.owner, event.parent_issue?.repository?.owner];
+      for (const user of [event.actor, event.assignee, event.assigner, ...owners]) localiseAvatar(user, base.origin);
+    }
     const fetched = await fetchMissingIssues(events.map((e) => e.issue.number));
     const known = await knownIssues(fetched, events.map((e) => e.issue.number));
     const kept = events.filter((e) => known.has(e.issue.number));

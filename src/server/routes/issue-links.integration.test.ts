@@ -195,12 +195,58 @@ describe('the search qualifiers of types and sub-issues', () => {
 describe('the type events on the timeline', () => {
   it('shows issue_type_added, _changed and _removed with the types they name', async () => {
     const { body } = await get<IssueEvent[]>('/repos/octo/plans/issues/7/timeline');
-    expect(body.map((e) => e.event)).toEqual(['issue_type_added', 'issue_type_changed']);
+    expect(body.map((e) => e.event)).toEqual(['issue_type_added', 'issue_type_changed', 'parent_issue_added']);
     expect(body[0]).toMatchObject({ actor: { login: 'mona' }, issue_type: { id: 11, name: 'Bug', color: 'red' } });
     expect(body[1]).toMatchObject({ issue_type: { id: 14, name: 'Feature request', color: 'green' }, prev_issue_type: { id: 11, name: 'Bug', color: 'red' } });
     const { body: removed } = await get<IssueEvent[]>('/repos/octo/plans/issues/6/events');
     // GitHub's removal names the type that was removed as `prev_issue_type`.
     expect(removed[0]).toMatchObject({ event: 'issue_type_removed', prev_issue_type: { name: 'Task' } });
+  });
+});
+
+describe('the sub-issue and parent events on the timeline', () => {
+  it("shows parent_issue_added and sub_issue_added with the other issue as GitHub's issue reference", async () => {
+    const { body: child } = await get<IssueEvent[]>('/repos/octo/plans/issues/7/timeline');
+    expect(child.at(-1)).toEqual(expect.objectContaining({
+      event: 'parent_issue_added', actor: expect.objectContaining({ login: 'mona' }), created_at: '2025-03-11T00:00:00Z',
+      parent_issue: {
+        number: 3, title: 'Build the countdown', state: 'open', state_reason: null, issue_type: null,
+        repository: expect.objectContaining({
+          id: 501, node_id: 'R_plans', name: 'plans', full_name: 'octo/plans', private: false, fork: false,
+          owner: expect.objectContaining({ login: 'octo', id: 5 }),
+          url: `${svc.api}/repos/octo/plans`, issues_url: `${svc.api}/repos/octo/plans/issues{/number}`,
+        }),
+      },
+    }));
+    const { body: parent } = await get<IssueEvent[]>('/repos/octo/plans/issues/3/timeline');
+    expect(parent.map((e) => [e.event, e.sub_issue?.number])).toEqual([['sub_issue_added', 7]]);
+    expect(parent[0]?.sub_issue?.issue_type).toMatchObject({ name: 'Feature request', color: 'green' });
+  });
+
+  it("names a public repository's issue, and no caller sees a private repository's, in order on the timeline and the event lists", async () => {
+    for (const headers of [{}, auth(TOKENS.alice)]) {
+      const { body } = await get<IssueEvent[]>('/repos/octo/plans/issues/1/timeline', headers);
+      expect(body.map((e) => [e.event, e.sub_issue?.repository.full_name ?? null, e.sub_issue?.number ?? null])).toEqual([
+        ['sub_issue_added', 'octo/posters', 4],
+        ['sub_issue_added', null, null],
+        ['sub_issue_removed', 'octo/posters', 4],
+      ]);
+      expect(body[1]).toHaveProperty('sub_issue', null);
+      expect(JSON.stringify(body)).not.toContain('Secret plan');
+      expect(body[0]?.sub_issue?.repository).toMatchObject({ private: false, description: 'Posters', url: `${svc.api}/repos/octo/posters` });
+    }
+    const { body: events } = await get<IssueEvent[]>('/repos/octo/plans/issues/1/events');
+    expect(events.map((e) => [e.event, e.sub_issue?.number ?? null])).toEqual([['sub_issue_added', 4], ['sub_issue_added', null], ['sub_issue_removed', 4]]);
+    const { body: all } = await get<IssueEvent[]>('/repos/octo/plans/issues/events?per_page=100');
+    expect(all.filter((e) => e.event.includes('issue_')).length).toBeGreaterThanOrEqual(7);
+    expect(JSON.stringify(all)).not.toContain('Secret plan');
+  });
+
+  it("hides another repository's issue whose visibility the JSON does not give, and shows a removed parent", async () => {
+    const { body } = await get<IssueEvent[]>('/repos/octo/plans/issues/6/timeline');
+    expect(body.map((e) => e.event)).toEqual(['issue_type_removed', 'parent_issue_added', 'parent_issue_removed']);
+    expect(body[1]).toHaveProperty('parent_issue', null);
+    expect(body[2]?.parent_issue).toMatchObject({ number: 1, title: 'Launch plan', repository: { full_name: 'octo/plans' }, issue_type: { id: 12, node_id: 'IT_feature', name: 'Feature', color: 'blue' } });
   });
 });
 

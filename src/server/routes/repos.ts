@@ -10,6 +10,7 @@ import { sendError, sendRepoJson, sendRepoPage } from '../http/respond';
 import { apiUrl, repoApiUrl, repoWebUrl, webUrl } from '../store/issue-document';
 import { buildLabel, syntheticId, userUrlTemplates } from '../store/build-documents';
 import type { RepoRecord } from '../store/records';
+import { REPO_URL_TEMPLATES } from '../store/repository-url-templates';
 import type { IssueReader } from '../store/storage';
 
 /**
@@ -21,45 +22,6 @@ import type { IssueReader } from '../store/storage';
 interface FullRepository extends Repository {
   [field: string]: unknown;
 }
-
-const REPO_URL_TEMPLATES: ReadonlyArray<[field: string, path: string]> = [
-  ['forks_url', '/forks'],
-  ['keys_url', '/keys{/key_id}'],
-  ['collaborators_url', '/collaborators{/collaborator}'],
-  ['teams_url', '/teams'],
-  ['hooks_url', '/hooks'],
-  ['issue_events_url', '/issues/events{/number}'],
-  ['events_url', '/events'],
-  ['assignees_url', '/assignees{/user}'],
-  ['branches_url', '/branches{/branch}'],
-  ['tags_url', '/tags'],
-  ['blobs_url', '/git/blobs{/sha}'],
-  ['git_tags_url', '/git/tags{/sha}'],
-  ['git_refs_url', '/git/refs{/sha}'],
-  ['trees_url', '/git/trees{/sha}'],
-  ['statuses_url', '/statuses/{sha}'],
-  ['languages_url', '/languages'],
-  ['stargazers_url', '/stargazers'],
-  ['contributors_url', '/contributors'],
-  ['subscribers_url', '/subscribers'],
-  ['subscription_url', '/subscription'],
-  ['commits_url', '/commits{/sha}'],
-  ['git_commits_url', '/git/commits{/sha}'],
-  ['comments_url', '/comments{/number}'],
-  ['issue_comment_url', '/issues/comments{/number}'],
-  ['contents_url', '/contents/{+path}'],
-  ['compare_url', '/compare/{base}...{head}'],
-  ['merges_url', '/merges'],
-  ['archive_url', '/{archive_format}{/ref}'],
-  ['downloads_url', '/downloads'],
-  ['issues_url', '/issues{/number}'],
-  ['pulls_url', '/pulls{/number}'],
-  ['milestones_url', '/milestones{/number}'],
-  ['notifications_url', '/notifications{?since,all,participating}'],
-  ['labels_url', '/labels{/name}'],
-  ['releases_url', '/releases{/id}'],
-  ['deployments_url', '/deployments'],
-];
 
 function repositoryDocument(repo: RepoRecord, openIssues: number): FullRepository {
   const ownerId = syntheticId('user', repo.owner.toLowerCase());

@@ -6,6 +6,7 @@
 import type { IssueEvent, IssueTypeColor } from '../../shared/wire-types';
 import { toIsoSeconds } from '../../shared/iso-seconds';
 import { buildUser, nodeId, syntheticId, type DocumentOptions } from './build-documents';
+import { buildIssueReference } from './build-issue-reference';
 import { cleanText, repoApiUrl } from './issue-document';
 import type { ImportedEvent, ImportedIssueType } from './import-schema';
 
@@ -32,6 +33,12 @@ export function buildEvent(event: ImportedEvent, options: DocumentOptions): Issu
   // `issue_type_added`, `_changed`, `_removed`: GitHub's `issue-type-webhook`, the type's id, name and colour.
   if (event.issue_type !== undefined) doc.issue_type = event.issue_type ? typeOnEvent(event.issue_type) : null;
   if (event.prev_issue_type !== undefined) doc.prev_issue_type = event.prev_issue_type ? typeOnEvent(event.prev_issue_type) : null;
+  // GitHub's schema requires the other issue on these four, null when it cannot be shown.
+  if (event.event === 'sub_issue_added' || event.event === 'sub_issue_removed') {
+    doc.sub_issue = buildIssueReference(event.sub_issue, event.issue.repository_url, options);
+  } else if (event.event === 'parent_issue_added' || event.event === 'parent_issue_removed') {
+    doc.parent_issue = buildIssueReference(event.parent_issue, event.issue.repository_url, options);
+  }
   return doc;
 }
 

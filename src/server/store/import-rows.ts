@@ -267,17 +267,6 @@ export function commentRow(comment: ImportedComment, options: DocumentOptions): 
   };
 }
 
-/**
- * Events GitHub sends with a reference to another issue (`sub_issue`, `parent_issue`: an issue
- * and its whole repository) that the service does not build: passed over by every import, so no
- * answer lists one without the object GitHub's schema requires (docs/api.md).
- */
-const UNKEPT_EVENTS: ReadonlySet<string> = new Set(['sub_issue_added', 'sub_issue_removed', 'parent_issue_added', 'parent_issue_removed']);
-
-export function keptEvents(events: readonly ImportedEvent[]): ImportedEvent[] {
-  return events.filter((e) => !UNKEPT_EVENTS.has(e.event));
-}
-
 export function eventRow(event: ImportedEvent, options: DocumentOptions): EventRow {
   const doc = buildEvent(event, options);
   return { id: event.id, issueNumber: event.issue.number, event: doc.event, createdAt: doc.created_at, doc: JSON.stringify(doc) };
@@ -300,7 +289,7 @@ export function importSourceOf(
       for (const comment of comments) yield commentRow(comment, options);
     },
     *eventRows() {
-      for (const event of keptEvents(events)) yield eventRow(event, options);
+      for (const event of events) yield eventRow(event, options);
     },
   };
 }

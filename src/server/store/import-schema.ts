@@ -119,10 +119,40 @@ export const importedComment = z.object({
   reactions: importedReactions.optional(),
 });
 
+/** `owner/name`, as GitHub's `full_name` has it */
+const FULL_NAME = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * The other issue of a sub-issue or parent-issue event: GitHub's `nullable-issue-reference`
+ * (number, title, state, its `repository`, its type), or a whole issue, which names its
+ * repository by `repository_url` when it does not carry the repository itself.
+ */
+export const importedIssueReference = z.object({
+  number: z.number().int().positive(),
+  title: z.string(),
+  state: z.enum(['open', 'closed']),
+  state_reason: z.string().max(50).nullable().optional(),
+  repository: z
+    .object({
+      id: z.number().int().positive().optional(),
+      node_id: z.string().optional(),
+      full_name: z.string().regex(FULL_NAME, 'must be owner/name'),
+      private: z.boolean().optional(),
+      description: z.string().nullable().optional(),
+      owner: importedUser.optional(),
+    })
+    .optional(),
+  repository_url: z.string().optional(),
+  issue_type: importedIssueType.nullable().optional(),
+  /** a whole issue's field, read as `issue_type` when that is absent */
+  type: importedIssueType.nullable().optional(),
+});
+
 /**
  * One event as `GET /repos/o/r/issues/events` returns it: each carries the issue it happened
- * to (only its number is read). Any `event` name is kept; the fields read are those of the
- * events GitHub's timeline shows (labels, assignments, milestones, renames, state changes).
+ * to (its number and repository are read). Any `event` name is kept; the fields read are those of
+ * the events GitHub's timeline shows (labels, assignments, milestones, renames, state changes, types,
+ * sub-issues and parents).
  */
 export const importedEvent = z.object({
   id: z.number().int().positive(),
@@ -132,7 +162,8 @@ export const importedEvent = z.object({
   commit_id: z.string().regex(/^[0-9a-f]{7,64}$/).nullable().optional(),
   commit_url: z.string().nullable().optional(),
   created_at: TIMESTAMP,
-  issue: z.object({ number: z.number().int().positive() }),
+  /** the issue it happened to: its number, and its repository (which tells this repository's references from others') */
+  issue: z.object({ number: z.number().int().positive(), repository_url: z.string().optional() }),
   label: z.object({ name: z.string().min(1).max(100), color: z.string().regex(/^[0-9a-fA-F]{6}$/).nullable().optional() }).optional(),
   assignee: importedUser.nullable().optional(),
   assigner: importedUser.nullable().optional(),
@@ -142,6 +173,10 @@ export const importedEvent = z.object({
   lock_reason: z.string().max(50).nullable().optional(),
   issue_type: importedIssueType.nullable().optional(),
   prev_issue_type: importedIssueType.nullable().optional(),
+  /** `sub_issue_added`, `sub_issue_removed`: the sub-issue (null: GitHub did not show it) */
+  sub_issue: importedIssueReference.nullable().optional(),
+  /** `parent_issue_added`, `parent_issue_removed`: the parent */
+  parent_issue: importedIssueReference.nullable().optional(),
 });
 
 export type ImportedIssue = z.infer<typeof importedIssue>;
@@ -149,6 +184,7 @@ export type ImportedEvent = z.infer<typeof importedEvent>;
 export type ImportedComment = z.infer<typeof importedComment>;
 export type ImportedUser = z.infer<typeof importedUser>;
 export type ImportedIssueType = z.infer<typeof importedIssueType>;
+export type ImportedIssueReference = z.infer<typeof importedIssueReference>;
 
 export const importedIssueList = z.array(importedIssue);
 export const importedCommentList = z.array(importedComment);

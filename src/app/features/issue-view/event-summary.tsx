@@ -228,11 +228,14 @@ export function eventSummary(event: ShownEvent, { owner, repo, kind }: EventCont
     case 'blocking_added':
     case 'blocking_removed': {
       const other = event.linked ? <LinkedIssue issue={event.linked} owner={owner} repo={repo} /> : 'an issue you cannot see';
+      // As github.com words them: "added sub-issue #12 Title", "added parent issue acme/docs#3 Title";
+      // GitHub's null reference (an issue the reader may not see) is said as such.
+      const hidden = event.linked === null;
       const words = {
-        sub_issue_added: <>added {other} as a sub-issue</>,
-        sub_issue_removed: <>removed the sub-issue {other}</>,
-        parent_issue_added: <>added {other} as the parent issue</>,
-        parent_issue_removed: <>removed the parent issue {other}</>,
+        sub_issue_added: hidden ? 'added a sub-issue you cannot see' : <>added sub-issue {other}</>,
+        sub_issue_removed: hidden ? 'removed a sub-issue you cannot see' : <>removed sub-issue {other}</>,
+        parent_issue_added: hidden ? 'added a parent issue you cannot see' : <>added parent issue {other}</>,
+        parent_issue_removed: hidden ? 'removed a parent issue you cannot see' : <>removed parent issue {other}</>,
         blocked_by_added: <>marked this as blocked by {other}</>,
         blocked_by_removed: <>unmarked this as blocked by {other}</>,
         blocking_added: <>marked this as blocking {other}</>,

@@ -11,6 +11,7 @@ import { IssueTypeToken } from '../../components/issue-type-token';
 import { Skeleton } from '../../components/skeleton';
 import { issueViewPath } from '../../app-paths';
 import { IssueStateIcon } from '../../components/issue-state-icon';
+import { repositoryOf } from './cross-reference';
 import { useSubIssues } from './sub-issue-queries';
 
 export function SubIssuesSection({ owner, repo, number, summary }: { owner: string; repo: string; number: number; summary: SubIssuesSummary }) {
@@ -68,16 +69,22 @@ export function SubIssuesSection({ owner, repo, number, summary }: { owner: stri
   );
 }
 
+/** A sub-issue of another repository (GitHub allows one) links to that repository's page here, named as github.com names it. */
 function SubIssueRow({ issue, owner, repo }: { issue: Issue; owner: string; repo: string }) {
   const own = issue.sub_issues_summary && issue.sub_issues_summary.total > 0 ? issue.sub_issues_summary : null;
+  const home = repositoryOf(issue);
+  const elsewhere = home !== null && `${home.owner}/${home.name}`.toLowerCase() !== `${owner}/${repo}`.toLowerCase() ? home : null;
   return (
     <li className="flex items-start gap-2 border-b border-line-muted px-4 py-2 last:border-b-0">
       <IssueStateIcon issue={issue} className="mt-0.5 shrink-0" />
       <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 gap-y-1">
-        <Link to={issueViewPath(owner, repo, issue.number)} className="min-w-0 font-medium break-words text-fg hover:text-accent hover:underline">
+        <Link
+          to={issueViewPath(elsewhere?.owner ?? owner, elsewhere?.name ?? repo, issue.number)}
+          className="min-w-0 font-medium break-words text-fg hover:text-accent hover:underline"
+        >
           <IssueTitle title={issue.title} />
         </Link>
-        <span className="text-sm text-fg-muted">#{issue.number}</span>
+        <span className="text-sm text-fg-muted">{elsewhere ? `${elsewhere.owner}/${elsewhere.name}#${issue.number}` : `#${issue.number}`}</span>
         {issue.type ? <IssueTypeToken type={issue.type} /> : null}
       </div>
       {own !== null ? (
