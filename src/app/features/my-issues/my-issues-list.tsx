@@ -7,11 +7,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Link, type To } from 'react-router';
 import { pageNumberOf } from '../../api/link-header';
 import { issueViewPath, listPath } from '../../app-paths';
 import { ProgressBar } from '../../components/progress-bar';
+import { useListSelection } from '../../hooks/use-list-selection';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { formatCount } from '../../lib/time-format';
 import { useConnection } from '../../services/app-services-context';
@@ -24,7 +25,13 @@ import { OfflineBanner } from '../issues/offline-banner';
 import { RetryNotice } from '../issues/retry-notice';
 import type { useIssuePage } from '../issues/use-issue-page';
 import { useRateLimitBlock } from '../rate-limit/use-rate-limit-block';
+import type { Issue } from '../../../shared/wire-types';
 import { repositoryOfIssue, type MyIssuesAddress } from './my-issues-views';
+
+/** A row's key among the rows of several repositories: its `id`, unique across them all (a number is not). */
+function rowKey(issue: Pick<Issue, 'id'>): string {
+  return String(issue.id);
+}
 
 const Pager = lazy(async () => ({ default: (await importOutlastingOutage(() => import('../issues/pager'))).Pager }));
 
@@ -54,6 +61,14 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
   // The pager reads the page size and the route; no route: its held pages are the rels themselves.
   const view: ListView = { q: address.q, route: null, page, perPage: address.perPage, mode: 'pages' };
   const rows = response?.data ?? [];
+  // j/k/o/Enter as in a repository's list.
+  const titleLinks = useRef(new Map<string, HTMLAnchorElement>());
+  const { selectedIndex, setSelected } = useListSelection({
+    keys: rows.map(rowKey),
+    onMove: (key) => titleLinks.current.get(key)?.focus(),
+    // The title link opens the row as a click would: the issue's view here, or GitHub's page for an issue of no repository the service names.
+    onOpen: (key) => titleLinks.current.get(key)?.click(),
+  });
 
   let body;
   if (response === undefined) {
@@ -79,11 +94,12 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
   } else {
     body = (
       <ul aria-label={`Issues, page ${page}`} className="divide-line-muted">
-        {rows.map((issue) => {
+        {rows.map((issue, index) => {
           const repository = repositoryOfIssue(issue);
+          const key = rowKey(issue);
           return (
             <IssueRow
-              key={issue.id ?? `${issue.repository_url} ${issue.number}`}
+              key={key}
               issue={issue}
               before={
                 repository !== null ? (
@@ -94,7 +110,12 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
               }
               to={repository !== null ? issueViewPath(repository.owner, repository.repo, issue.number) : issue.html_url}
               linkState={linkState}
-              selected={false}
+              selected={index === selectedIndex}
+              titleRef={(element) => {
+                if (element) titleLinks.current.set(key, element);
+                else titleLinks.current.delete(key);
+              }}
+              onFocusRow={() => setSelected(key)}
               onLabel={onLabel}
               onAuthor={onAuthor}
               onAssignee={onAssignee}
