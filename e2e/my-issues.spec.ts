@@ -4,8 +4,9 @@
  * token of a demo user who has issues assigned, created and mentioning them,
  * each view shows what `GET /search/issues` with `@me` answers for that user,
  * rows name their repository, the view's query is in the box and the
- * address (a reload shows the same view), Next follows `Link`, and an issue
- * opened from here comes back to it.
+ * address (a reload shows the same view), Next follows `Link`, an issue
+ * opened from here comes back to it, and j/k/o move through the rows and
+ * open one as in a repository's list (the ? dialog says so).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -109,4 +110,25 @@ test('your issues: none without a token, then each view of mchen’s open issues
   await page.getByRole('link', { name: 'Back to issues' }).click();
   await expect(page).toHaveURL(/\/issues\?.*page=2/);
   await expect(views.getByRole('link', { name: 'Created by you' })).toHaveAttribute('aria-current', 'page');
+
+  // The keyboard, as in a repository's list: j and k move through the rows, o opens the selected one; ? lists them here.
+  await expect.poll(() => shownTitles(page)).toEqual(second.titles);
+  const titleOfRow = (n: number) => issueRows(page).nth(n).getByRole('link', { name: second.titles[n]! });
+  await page.keyboard.press('j');
+  await expect(titleOfRow(0)).toBeFocused();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(titleOfRow(2)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(titleOfRow(1)).toBeFocused();
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts.getByRole('row', { name: /Select the next issue/ })).toContainText('Your issues');
+  await expect(shortcuts.getByRole('row', { name: /Open the selected issue/ }).first()).toContainText('Your issues');
+  await shortcuts.getByRole('button', { name: 'Close' }).click();
+  await expect(shortcuts).toBeHidden();
+  // The selection without focus on its link: o opens it.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('o');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(second.titles[1]!);
 });

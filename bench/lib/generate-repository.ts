@@ -54,6 +54,23 @@ export const LABELS = [
   { name: 'breaking change', color: '5319e7', description: null },
 ] as const;
 
+/**
+ * The issue types an entry may have (issue 47), GitHub's defaults. An issue's type follows from
+ * its number alone, not the generator's random stream, so every other field of an entry stays
+ * what it was before entries had types. Pull requests have none, as on GitHub.
+ */
+const ISSUE_TYPES = [
+  { id: 8_001, name: 'Bug', description: 'An unexpected problem or behavior', color: 'red' },
+  { id: 8_002, name: 'Task', description: 'A specific piece of work', color: 'yellow' },
+  { id: 8_003, name: 'Feature', description: 'A request, idea, or new functionality', color: 'blue' },
+] as const;
+
+/** Of every ten issues by number: three Bugs, two Tasks, one Feature, four without a type. */
+function issueTypeOf(number: number): (typeof ISSUE_TYPES)[number] | null {
+  const slot = number % 10;
+  return slot < 3 ? ISSUE_TYPES[0] : slot < 5 ? ISSUE_TYPES[1] : slot < 6 ? ISSUE_TYPES[2] : null;
+}
+
 const LOGINS = Array.from({ length: 60 }, (_, i) => (i % 10 === 9 ? `release-bot-${i}` : `contributor-${i}`));
 const MILESTONES = Array.from({ length: 12 }, (_, i) => ({
   number: i + 1,
@@ -157,6 +174,7 @@ export function generateEntry(number: number): ImportedIssue {
     author_association: rand() < 0.3 ? 'MEMBER' : 'CONTRIBUTOR',
     body: markdownBody(rand, number),
     reactions: { total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 },
+    type: isPull ? null : issueTypeOf(number),
     ...(isPull ? { pull_request: { merged_at: closed && rand() < 0.8 ? new Date(updatedMs).toISOString().replace(/\.\d{3}Z$/, 'Z') : null }, draft: rand() < 0.1 } : {}),
   };
 }

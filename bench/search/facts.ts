@@ -1,7 +1,7 @@
 /**
  * Issue 45's stored-fact searches, timed on both engines over the bench's generated repository
- * (100,000 entries by default): `is:draft`, `is:locked`, `reason:completed` and
- * `sort:reactions-heart` alone, beside the qualifiers and orders whose columns came first
+ * (100,000 entries by default): `is:draft`, `is:locked`, `reason:completed`,
+ * `sort:reactions-heart` and issue 47's `type:Bug` alone, beside the qualifiers and orders whose columns came first
  * (`comments:`, `sort:comments`, `sort:reactions`, `is:merged`), and a lone word (which asks
  * for its plural and singular forms, shared/search-word-forms.ts) beside the same word quoted
  * (exact). Not a load: one request at a time, page 1 of 30, as a person's first look.
@@ -61,6 +61,7 @@ const QUERIES = [
   'is:locked',
   'reason:completed',
   'sort:reactions-heart',
+  'type:Bug',
   'comments:>5',
   'sort:comments',
   'sort:reactions',

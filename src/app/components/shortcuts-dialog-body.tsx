@@ -1,11 +1,14 @@
 /** The keyboard shortcuts dialog's contents: its own chunk, loaded when it first opens (./shortcuts-dialog). */
 import { ModalDialog } from './modal-dialog';
 
+/** Where j, k, o and Enter work: a repository's issue list and your issues across repositories (`/issues`). */
+const LISTS = 'Issue list, Your issues';
+
 const SHORTCUTS: { keys: string[]; what: string; where: string }[] = [
-  { keys: ['j'], what: 'Select the next issue', where: 'Issue list' },
-  { keys: ['k'], what: 'Select the previous issue', where: 'Issue list' },
-  { keys: ['o'], what: 'Open the selected issue', where: 'Issue list' },
-  { keys: ['Enter'], what: 'Open the selected issue', where: 'Issue list' },
+  { keys: ['j'], what: 'Select the next issue', where: LISTS },
+  { keys: ['k'], what: 'Select the previous issue', where: LISTS },
+  { keys: ['o'], what: 'Open the selected issue', where: LISTS },
+  { keys: ['Enter'], what: 'Open the selected issue', where: LISTS },
   { keys: ['/'], what: 'Focus the text filter', where: 'Issue list' },
   { keys: ['u'], what: 'Back to the issue list', where: 'Issue' },
   { keys: ['g', 'i'], what: 'Go to the issue list', where: 'Anywhere in a repository' },

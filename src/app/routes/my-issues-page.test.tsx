@@ -56,6 +56,53 @@ describe('/issues, your issues across repositories', () => {
     expect(within(screen.getByRole('navigation', { name: 'Your issues' })).queryByRole('link', { current: 'page' })).toBeNull();
   });
 
+  it('moves through the rows with j and k and opens the selected one with Enter or o, as a repository list does; ? lists the keys here', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(['/issues'], {
+      token: 't0ken',
+      handler: (url) =>
+        url.pathname.endsWith('/search/issues') ? searchResult([makeIssue(7, { title: 'Fuel gauge drifts' }), makeIssue(3, { title: 'Docs typo' }, 'nebula', 'docs')], 2) : undefined,
+    });
+    const list = await screen.findByRole('list', { name: 'Issues, page 1' }, WAIT);
+    await user.keyboard('j');
+    expect(within(list).getByRole('link', { name: 'Fuel gauge drifts' })).toHaveFocus();
+    await user.keyboard('j');
+    expect(within(list).getByRole('link', { name: 'Docs typo' })).toHaveFocus();
+    // The last row stays selected; k goes back.
+    await user.keyboard('j');
+    expect(within(list).getByRole('link', { name: 'Docs typo' })).toHaveFocus();
+    await user.keyboard('k');
+    expect(within(list).getByRole('link', { name: 'Fuel gauge drifts' })).toHaveFocus();
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('data-selected', 'true');
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('?');
+    const shortcuts = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const next = await within(shortcuts).findByRole('row', { name: /Select the next issue/ });
+    expect(next).toHaveTextContent('Your issues');
+    await user.click(within(shortcuts).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
+
+    // The selection without focus: Enter opens it, in its own repository.
+    await user.keyboard('j');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nebula/docs/issues/3'));
+  });
+
+  it('opens the selected row with o', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(['/issues'], {
+      token: 't0ken',
+      handler: (url) => (url.pathname.endsWith('/search/issues') ? searchResult([makeIssue(7, { title: 'Fuel gauge drifts' }), makeIssue(3, { title: 'Docs typo' }, 'nebula', 'docs')], 2) : undefined),
+    });
+    await screen.findByRole('list', { name: 'Issues, page 1' }, WAIT);
+    await user.keyboard('j');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('o');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/rocket/issues/7'));
+  });
+
   it('pages by the Link the service sent', async () => {
     const next = `${TEST_BASE_URL}/search/issues?q=is%3Aissue+state%3Aopen+archived%3Afalse+assignee%3A%40me+sort%3Aupdated-desc&per_page=30&page=2&via=link`;
     const { api } = renderApp(['/issues'], {

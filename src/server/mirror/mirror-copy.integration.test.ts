@@ -137,28 +137,31 @@ describe('mirror: a copy from another instance', () => {
 });
 
 describe('mirror: search over what a run changed', () => {
-  it('finds an issue the source locked, and not one it unlocked, by is:locked as soon as the run copied them', async () => {
+  it('finds an issue the source locked and gave a type, and not one it unlocked, by is:locked and type: as soon as the run copied them', async () => {
     const src = await source();
     const db = targetFile();
     await mirror(db, { from: src.api });
     const copy = await serveDatabase(db, { limits: { searchUnauthLimit: 1_000 } });
     services.push(copy);
-    const locked = async (): Promise<number[]> => {
-      const res = await fetch(`${copy.api}/search/issues?q=${encodeURIComponent('repo:octo/hello is:locked')}`);
+    const found = async (q: string): Promise<number[]> => {
+      const res = await fetch(`${copy.api}/search/issues?q=${encodeURIComponent(`repo:octo/hello ${q}`)}`);
       expect(res.status).toBe(200);
       return ((await res.json()) as { items: Array<{ number: number }> }).items.map((i) => i.number);
     };
+    const locked = (): Promise<number[]> => found('is:locked');
     expect(await locked()).toEqual([7]);
+    expect(await found('type:Bug')).toEqual([]);
 
-    // At the source, issue 4 is locked and issue 7 unlocked, as a new import of them says.
+    // At the source, issue 4 is locked and a Bug (issue 47) and issue 7 unlocked, as a new import of them says.
     const store = openSqliteStorage(src.dbFile);
     const changed = makeIssues(HELLO_COUNT)
       .filter((i) => i.number === 4 || i.number === 7)
-      .map((i) => ({ ...i, locked: i.number === 4, updated_at: '2030-03-01T00:00:00Z' }));
+      .map((i) => ({ ...i, locked: i.number === 4, type: i.number === 4 ? { id: 11, name: 'Bug', color: 'red' as const } : null, updated_at: '2030-03-01T00:00:00Z' }));
     store.importIssues({ owner: 'octo', name: 'hello', makePrivate: false }, changed, [], Date.now());
     store.close();
     await mirror(db, { from: src.api });
     expect(await locked()).toEqual([4]);
+    expect(await found('type:bug')).toEqual([4]);
   });
 });
 

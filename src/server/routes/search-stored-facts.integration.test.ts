@@ -52,15 +52,16 @@ beforeAll(async () => {
   svc = await startTestService({ limits: { searchUnauthLimit: 100_000, searchAuthLimit: 100_000, unauthLimit: 100_000 } });
   const store = await openCommandStorage(svc.dbFile);
   await store.importIssues({ ...FACTS, makePrivate: false }, ENTRIES, [], Date.now());
-  // Imported again with other reactions, a merge, a lock, a draft and a reason: the stored
+  // Imported again with other reactions, a merge, a lock, a draft, a reason and a type (one
+  // changed, one removed; issue 47): the stored
   // entries are updated, not added, and search reads their new facts.
   const again = { owner: 'facts', name: 'again', makePrivate: false };
   await store.importIssues(
     again,
     [
-      entry(1, { reactions: { heart: 9 } }),
+      entry(1, { reactions: { heart: 9 }, type: { id: 11, name: 'Bug', color: 'red' } }),
       entry(2, { pull_request: { merged_at: null } }),
-      entry(3, { ...closed('02-01'), locked: true, state_reason: 'not_planned', reactions: { '+1': 5 } }),
+      entry(3, { ...closed('02-01'), locked: true, state_reason: 'not_planned', reactions: { '+1': 5 }, type: { id: 12, name: 'Task', color: 'yellow' } }),
       entry(4, { pull_request: { merged_at: null }, draft: true }),
     ],
     [],
@@ -69,9 +70,9 @@ beforeAll(async () => {
   await store.importIssues(
     again,
     [
-      entry(1, { reactions: { heart: 1 } }),
+      entry(1, { reactions: { heart: 1 }, type: { id: 12, name: 'Task', color: 'yellow' } }),
       entry(2, { ...closed('03-01'), pull_request: { merged_at: '2024-03-01T09:00:00Z' }, reactions: { eyes: 4 } }),
-      entry(3, { ...closed('02-01'), locked: false, state_reason: 'completed', reactions: { heart: 2 } }),
+      entry(3, { ...closed('02-01'), locked: false, state_reason: 'completed', reactions: { heart: 2 }, type: null }),
       entry(4, { pull_request: { merged_at: null }, draft: false, locked: true }),
     ],
     [],
@@ -179,7 +180,11 @@ describe('GET /search/issues: an entry imported again', () => {
     // +1 was 5 on entry 3, and is no longer: every tie, by number
     ['sort:reactions-+1', [4, 3, 2, 1]],
     ['sort:reactions-heart', [3, 1, 4, 2]],
-  ])('is searched by its new lock, draft, reason and reactions of one kind: %s finds %j', async (q, expected) => {
+    // entry 1 was a Bug and is a Task; entry 3 was a Task and has no type
+    ['type:Task', [1]],
+    ['type:Bug', []],
+    ['-type:Task', [4, 3, 2]],
+  ])('is searched by its new lock, draft, reason, reactions of one kind and type: %s finds %j', async (q, expected) => {
     expect(await answer(q)).toEqual(expected);
   });
 });

@@ -82,6 +82,8 @@ export interface IssueRow {
   stateReason: string | null;
   /** the reactions of each kind an order counts (`sort:reactions-heart` …), in reaction-columns.ts */
   reactionKinds: Record<ReactionKind, number>;
+  /** the name of the issue's type as its document has it (`type:`), null without one */
+  typeName: string | null;
   /** with the text of this import's comments on it */
   search: SearchText;
   doc: DocumentText;
@@ -247,6 +249,7 @@ export function issueRow(
     draft: doc.draft === true,
     stateReason: doc.state_reason,
     reactionKinds: Object.fromEntries(REACTION_KINDS.map((k) => [k, doc.reactions?.[k] ?? 0])) as Record<ReactionKind, number>,
+    typeName: doc.type?.name ?? null,
     search: { title: doc.title, body: doc.body ?? '', comments: commentsText },
     doc: JSON.stringify(doc),
   };

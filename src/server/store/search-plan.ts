@@ -6,6 +6,7 @@
  * not differ between them, so these rules live once.
  */
 import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type SearchTerm, type UserRole } from '../../shared/search-query';
+import { issueTypeKey } from './fact-columns';
 import { reactionKindColumn } from './reaction-kind-columns';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
@@ -172,22 +173,15 @@ export function isStoredFactTerm(term: SearchTerm): term is StoredFactTerm {
 export interface FactDialect {
   /** a placeholder bound to `value` */
   param: BindParam;
-  /** the string at `path` in the issue's stored document, NULL where it has none (an issue's type's name) */
-  documentText(path: readonly string[]): string;
-}
-
-/** Case folded in ASCII letters only, as both engines' `lower()` fold text: an issue type's name. */
-function lowerAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /**
  * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
- * what it says, each but `type:` over columns an index leads with (migrations 6 and 7). As GitHub's
+ * what it says, each over columns an index leads with (migrations 6 and 7, and `type_name`). As GitHub's
  * "Searching issues and pull requests" has them: `is:merged` and `is:unmerged` (open, or closed
  * without a merge) and `draft:` select pull requests only; `is:public`/`is:private` are the
  * repository's visibility; `reason:` the `state_reason` of issues only. `type:` an issue type by
- * name (read from the document); `has:sub-issues`, `has:parent-issue` and
+ * name, without case (fact-columns.ts issueTypeKey); `has:sub-issues`, `has:parent-issue` and
  * `parent-issue:OWNER/REPO#N` the links of GitHub's sub-issues (issue 47).
  */
 export function storedFactSql(term: StoredFactTerm, dialect: FactDialect): string {
@@ -213,7 +207,8 @@ export function storedFactSql(term: StoredFactTerm, dialect: FactDialect): strin
       // stored document says `completed` too. An issue without a reason is false, not NULL.
       return `(i.is_pull_request = 0 AND i.state_reason IS NOT NULL AND i.state_reason = ${param(term.value)})`;
     case 'issueType':
-      return `lower(COALESCE(${dialect.documentText(['type', 'name'])}, '')) = ${param(lowerAscii(term.name))}`;
+      // An issue without a type is false, not NULL, so `-type:Bug` keeps it.
+      return `(i.type_name IS NOT NULL AND i.type_name = ${param(issueTypeKey(term.name))})`;
     case 'subIssueLink':
       // As the answers count them: sub-issues that are stored (`sub_issues_summary.total`), a parent named (`parent_issue_url`).
       return term.link === 'sub-issues'

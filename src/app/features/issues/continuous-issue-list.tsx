@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
 import { Countdown } from '../../components/countdown';
 import { ErrorPanel } from '../../components/error-panel';
-import { useHotkeys } from '../../hooks/use-hotkeys';
+import { useListSelection } from '../../hooks/use-list-selection';
 import { useRateLimitBlock } from '../../services/use-rate-limit-block';
 import { issueViewPath } from '../../app-paths';
 import { FollowRename } from '../../components/follow-rename';
@@ -74,7 +74,6 @@ export function ContinuousIssueList({
   const navigate = useNavigate();
   const block = useRateLimitBlock(resource);
   const query = useContinuousIssues(firstUrl, resource);
-  const [selected, setSelected] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const countId = useId();
 
@@ -97,26 +96,11 @@ export function ContinuousIssueList({
     if (hasNextPage && !isFetching && block === null && nextPageError === null) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetching, block, nextPageError, fetchNextPage]);
 
-  const selectedIndex = rows.findIndex((issue) => issue.number === selected);
-  function select(index: number): void {
-    const issue = rows[index];
-    if (issue === undefined) return;
-    setSelected(issue.number);
-    setFocusRequest((n) => n + 1);
-  }
-  function openSelected(): void {
-    const issue = rows[selectedIndex];
-    if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: linkState });
-  }
-  useHotkeys({
-    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
-    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
-    o: openSelected,
-    Enter: (event) => {
-      // A focused link opens itself; only a selection without focus needs us.
-      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
-      openSelected();
-    },
+  const { selected, setSelected } = useListSelection({
+    keys: rows.map((issue) => issue.number),
+    // The virtualised rows scroll the selected one into view and focus it.
+    onMove: () => setFocusRequest((n) => n + 1),
+    onOpen: (number) => void navigate(issueViewPath(owner, repo, number), { state: linkState }),
   });
 
   const status = query.data === undefined ? (query.fetchStatus === 'fetching' ? 'Loading issues…' : '') : loadedStatus(kinds, complete);

@@ -1,8 +1,8 @@
 /** The rows of one page of the list (or the state shown instead of them), with j/k/o to move through them. */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, type To } from 'react-router';
 import type { TitleHighlighter } from '../../components/issue-title';
-import { useHotkeys } from '../../hooks/use-hotkeys';
+import { useListSelection } from '../../hooks/use-list-selection';
 import { pageNumberOf } from '../../api/link-header';
 import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limit-store';
 import { issueViewPath, listPath } from '../../app-paths';
@@ -41,10 +41,14 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
   const navigate = useNavigate();
   const titleLinks = useRef(new Map<number, HTMLAnchorElement>());
   const location = useLocation();
-  // Back from an issue (`u`, "Back to issues"): that issue is the selection, as j/k left it (issue 45).
-  const [selected, setSelected] = useState<number | null>(() => selectedIssueOf(location.state));
   const rows = response?.data ?? [];
-  const selectedIndex = rows.findIndex((issue) => issue.number === selected);
+  const { selected, selectedIndex, setSelected } = useListSelection({
+    keys: rows.map((issue) => issue.number),
+    // Back from an issue (`u`, "Back to issues"): that issue is the selection, as j/k left it (issue 45).
+    initial: selectedIssueOf(location.state),
+    onMove: (number) => titleLinks.current.get(number)?.focus(),
+    onOpen: (number) => void navigate(issueViewPath(owner, repo, number), { state: linkState }),
+  });
   const returnedTo = useRef(selected);
   useEffect(() => {
     // Once its row is on screen, the keyboard starts there; only on coming back, not on every selection.
@@ -53,26 +57,6 @@ export function IssueListBody({ owner, repo, query, response, page, perPage, blo
     returnedTo.current = null;
   }, [selectedIndex]);
 
-  function select(index: number): void {
-    const issue = rows[index];
-    if (issue === undefined) return;
-    setSelected(issue.number);
-    titleLinks.current.get(issue.number)?.focus();
-  }
-  function openSelected(): void {
-    const issue = rows[selectedIndex];
-    if (issue) void navigate(issueViewPath(owner, repo, issue.number), { state: linkState });
-  }
-  useHotkeys({
-    j: () => select(selectedIndex < 0 ? 0 : Math.min(selectedIndex + 1, rows.length - 1)),
-    k: () => select(selectedIndex < 0 ? 0 : Math.max(selectedIndex - 1, 0)),
-    o: openSelected,
-    Enter: (event: KeyboardEvent) => {
-      // A focused link opens itself; only a selection without focus needs us.
-      if (event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) return;
-      openSelected();
-    },
-  });
 
   if (response === undefined) return <ListBeforeFirstPage query={query} block={block} resource={resource} offerBack={offerBack} skeletonRows={Math.min(perPage, 10)} />;
   if (rows.length === 0) {

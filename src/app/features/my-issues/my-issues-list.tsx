@@ -7,18 +7,24 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Suspense, useId } from 'react';
+import { Suspense, useId, useRef } from 'react';
 import { Link, type To } from 'react-router';
 import { pageNumberOf } from '../../api/link-header';
 import { issueViewPath, listPath } from '../../app-paths';
 import { ProgressBar } from '../../components/progress-bar';
+import { useListSelection } from '../../hooks/use-list-selection';
 import { formatCount } from '../../lib/time-format';
 import { useConnection } from '../../services/app-services-context';
 import { issuePageQuery } from '../../services/issue-queries';
 import { EmptyState, IssueListSkeleton, IssueRow, LazyPager, ListBeforeFirstPage, OfflineBanner, PastTheEnd, RetryNotice, type ListView, type PageTarget, type useIssuePage } from '../issues';
 import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import type { Issue } from '../../../shared/wire-types';
 import { repositoryOfIssue, type MyIssuesAddress } from './my-issues-views';
 
+/** A row's key among the rows of several repositories: its `id`, unique across them all (a number is not). */
+function rowKey(issue: Pick<Issue, 'id'>): string {
+  return String(issue.id);
+}
 
 export function MyIssuesList({ address, query, search, target, firstPage, linkState, onLabel, onAuthor, onAssignee }: {
   address: MyIssuesAddress;
@@ -46,6 +52,14 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
   // The pager reads the page size and the route; no route: its held pages are the rels themselves.
   const view: ListView = { q: address.q, route: null, page, perPage: address.perPage, mode: 'pages' };
   const rows = response?.data ?? [];
+  // j/k/o/Enter as in a repository's list.
+  const titleLinks = useRef(new Map<string, HTMLAnchorElement>());
+  const { selectedIndex, setSelected } = useListSelection({
+    keys: rows.map(rowKey),
+    onMove: (key) => titleLinks.current.get(key)?.focus(),
+    // The title link opens the row as a click would: the issue's view here, or GitHub's page for an issue of no repository the service names.
+    onOpen: (key) => titleLinks.current.get(key)?.click(),
+  });
 
   let body;
   if (response === undefined) {
@@ -71,11 +85,12 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
   } else {
     body = (
       <ul aria-label={`Issues, page ${page}`} className="divide-line-muted">
-        {rows.map((issue) => {
+        {rows.map((issue, index) => {
           const repository = repositoryOfIssue(issue);
+          const key = rowKey(issue);
           return (
             <IssueRow
-              key={issue.id ?? `${issue.repository_url} ${issue.number}`}
+              key={key}
               issue={issue}
               before={
                 repository !== null ? (
@@ -86,7 +101,12 @@ export function MyIssuesList({ address, query, search, target, firstPage, linkSt
               }
               to={repository !== null ? issueViewPath(repository.owner, repository.repo, issue.number) : issue.html_url}
               linkState={linkState}
-              selected={false}
+              selected={index === selectedIndex}
+              titleRef={(element) => {
+                if (element) titleLinks.current.set(key, element);
+                else titleLinks.current.delete(key);
+              }}
+              onFocusRow={() => setSelected(key)}
               onLabel={onLabel}
               onAuthor={onAuthor}
               onAssignee={onAssignee}

@@ -26,6 +26,7 @@ function issueRow(number: number, overrides: Partial<IssueRow> = {}): IssueRow {
     draft: false,
     stateReason: null,
     reactionKinds: { '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0 },
+    typeName: null,
     search: { title: 'Rocket launch', body: '', comments: '' },
     doc: '{"title":"Rocket launch","body":"say \\"hi\\"\\n"}',
     ...overrides,

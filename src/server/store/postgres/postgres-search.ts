@@ -57,17 +57,6 @@ const FALSE = 'FALSE';
 
 type LabelRow = Row & { id: number; name: string };
 
-/**
- * The issue's stored document as json, for the few predicates that read it (an issue's type).
- * It passes over the API marker, the only U+0000 in stored JSON, as issue-document.ts explains.
- */
-const DOCUMENT_JSON = `replace(i.doc, '"\\u0000', '"')::json`;
-
-/** The string at `path` in the issue's document, compared as bytes. Keys hold no comma, brace, quote or space. */
-function documentText(path: readonly string[]): string {
-  return `(${DOCUMENT_JSON} #>> '{${path.join(',')}}') COLLATE "C"`;
-}
-
 type PageRow = Row & { repo_id: number; number: number; doc: string; score: number };
 
 /**
@@ -114,7 +103,7 @@ class Compiler {
   }
 
   private term(term: SearchTerm): string {
-    if (isStoredFactTerm(term)) return storedFactSql(term, { param: (value) => this.p(value), documentText });
+    if (isStoredFactTerm(term)) return storedFactSql(term, { param: (value) => this.p(value) });
     switch (term.kind) {
       case 'text': {
         const query = tsqueryOf(term, this.fields);

@@ -401,4 +401,15 @@ export const PG_MIGRATIONS: readonly string[] = [
   UPDATE issues SET doc = left(doc, -1) || ',"type":null,"sub_issues_summary":{"total":0,"completed":0,"percent_completed":0},"parent_issue_url":null}';
   UPDATE repos SET data_version = data_version + 1;
   `,
+  // 10 (issue 47; the sub-issues' branch brings 9): SQLite's migration 10, the name of the
+  // issue's type as a column, folded in ASCII letters only as an import folds it (translate(),
+  // not lower(), whose folding follows the database's locale), from the documents that hold a
+  // type object (each parsed once, its U+0000 URL marker dropped first).
+  `
+  ALTER TABLE issues ADD COLUMN type_name TEXT COLLATE "C";
+  UPDATE issues SET type_name = translate(
+    replace(issues.doc, '"\\u0000', '"')::json #>> '{type,name}', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'
+  ) WHERE issues.doc LIKE '%"type":{%';
+  CREATE INDEX issues_type_name ON issues (repo_id, type_name, created_at, number);
+  `,
 ];

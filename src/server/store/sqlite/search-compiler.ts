@@ -107,7 +107,6 @@ export class Compiler {
           args.push(value);
           return '?';
         },
-        documentText: (path) => `json_extract(i.doc, '$${path.map((key) => `."${key}"`).join('')}')`,
       });
       return { sql: text, args };
     }
