@@ -7,7 +7,7 @@
  * again). They exist only in a database made by `demo`; never use them for
  * real data.
  */
-import { buildDemoDataset } from '../demo/demo-dataset';
+import { buildDemoDataset } from '../../../scripts/demo/demo-dataset';
 import { hashToken } from '../auth/tokens';
 import type { RepositoryReader, Storage, TokenStore } from '../store/storage';
 

@@ -3,11 +3,11 @@
  * before they take GitHub's wire shape, the id scheme, and the time helpers
  * every pass shares.
  */
-import type { Issue, Label } from '../../../shared/wire-types';
+import type { Issue, Label } from '../../../src/shared/wire-types';
 import type { ClosingKind, EntryDraft, PriorEntry } from '../corpus/corpus-types';
 import { DAY_MS, DEMO_NOW_MS, MINUTE_MS } from '../demo-clock';
 import type { ReactionCounts } from './github-shapes';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import type { MilestoneSpec } from './repository-spec';
 
 /** ids are derived from the creation second, so they grow with time like GitHub's */

@@ -10,7 +10,7 @@
  * existed when the comment was written (entry-planner.ts, then
  * comment-writer.ts); repository-wire-shapes.ts gives them GitHub's shape.
  */
-import type { SimpleUser } from '../../../shared/wire-types';
+import type { SimpleUser } from '../../../src/shared/wire-types';
 import { AssociationBook } from './author-associations';
 import { updatedAt, writeComments } from './comment-writer';
 import type { PriorEntry } from '../corpus/corpus-types';
@@ -19,7 +19,7 @@ import type { DemoUser } from './demo-user';
 import { LABEL_ID_BASE, MAX_REPOSITORIES, type EntryRecord } from './entry-record';
 import { planEntry } from './entry-planner';
 import { toLabel, toSimpleUser } from './github-shapes';
-import { createPrng, type Prng } from '../prng';
+import { createPrng, type Prng } from '../../../src/shared/prng';
 import type { GeneratedRepository, RepositorySpec } from './repository-spec';
 import { buildMilestones, toComment, toIssue } from './repository-wire-shapes';
 

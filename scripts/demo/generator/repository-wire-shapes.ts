@@ -2,7 +2,7 @@
  * Turns the generator's records into GitHub's wire shapes: issues and pull
  * requests as `GET /repos/o/r/issues` lists them, comments, milestones.
  */
-import type { Issue, IssueComment, Milestone, SimpleUser } from '../../../shared/wire-types';
+import type { Issue, IssueComment, Milestone, SimpleUser } from '../../../src/shared/wire-types';
 import type { AssociationBook } from './author-associations';
 import { MINUTE_MS, SECOND_MS, toWireTimestamp } from '../demo-clock';
 import type { DemoUser } from './demo-user';

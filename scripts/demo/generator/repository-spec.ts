@@ -2,7 +2,7 @@
  * What the repository generator is told about one repository (its people,
  * labels, milestones, pace and corpus) and what it gives back.
  */
-import type { Issue, IssueComment } from '../../../shared/wire-types';
+import type { Issue, IssueComment } from '../../../src/shared/wire-types';
 import type { RepositoryCorpus } from '../corpus/corpus-types';
 import type { LabelSpec } from './github-shapes';
 

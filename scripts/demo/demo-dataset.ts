@@ -6,8 +6,8 @@
  * Math.random or Date.now, so two builds are deep-equal (and byte-identical
  * once serialised).
  */
-import type { Issue, IssueComment } from '../../shared/wire-types';
-import type { ImportedEvent } from '../store/import-schema';
+import type { Issue, IssueComment } from '../../src/shared/wire-types';
+import type { ImportedEvent } from '../../src/server/store/import-schema';
 import { demoEvents } from './demo-events';
 import { withIssueLinks } from './demo-issue-links';
 import { loadDemoUsers, loadRepositorySpecs } from './demo-repositories';

@@ -5,11 +5,11 @@
  * is one, a maintainer otherwise), merged pull requests with their commit, reopened and locked
  * issues. Deterministic like the rest of the demo (same seed, same events).
  */
-import type { Issue, IssueComment } from '../../shared/wire-types';
-import type { ImportedEvent, ImportedUser } from '../store/import-schema';
+import type { Issue, IssueComment } from '../../src/shared/wire-types';
+import type { ImportedEvent, ImportedUser } from '../../src/server/store/import-schema';
 import { DAY_MS, HOUR_MS, MINUTE_MS, toWireTimestamp } from './demo-clock';
 import { LATEST_EVENT_MS } from './generator/entry-record';
-import { createPrng, type Prng } from './prng';
+import { createPrng, type Prng } from '../../src/shared/prng';
 
 /** Far above the generator's comment ids (2,000,000,000 + …) and label ids. */
 const EVENT_ID_BASE = 7_000_000_000;

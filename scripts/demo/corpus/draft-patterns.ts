@@ -5,7 +5,7 @@
  */
 import type { EntryContext, EntryDraft, PriorEntry, Surface, SurfaceFilter } from './corpus-types';
 import { fill, hardWrap, kbd, type BodyPart, type Snippet } from './markdown-blocks';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import type { ProjectVocabulary } from '../vocabularies/project-vocabulary';
 import { recentPrior } from './references';
 import { nextMinor } from './versions';

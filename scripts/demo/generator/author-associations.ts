@@ -1,4 +1,4 @@
-import type { AuthorAssociation } from '../../../shared/wire-types';
+import type { AuthorAssociation } from '../../../src/shared/wire-types';
 import type { EntryRecord } from './entry-record';
 import type { RepositorySpec } from './repository-spec';
 

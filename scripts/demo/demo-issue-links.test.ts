@@ -1,6 +1,6 @@
 // The demo's issue types and sub-issue trees (issue 47): what a reader of acme/rocket sees.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../shared/wire-types';
+import type { Issue } from '../../src/shared/wire-types';
 import { buildDemoDataset, type DemoDataset } from './demo-dataset';
 
 let dataset: DemoDataset;

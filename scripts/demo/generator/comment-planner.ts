@@ -5,7 +5,7 @@
 import type { ClosingKind, EntryType } from '../corpus/corpus-types';
 import { MINUTE_MS } from '../demo-clock';
 import { LATEST_EVENT_MS, earlyBiased, logNormalMs, type CommentPlan, type RepoContext } from './entry-record';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import { people, pickTeam } from './repository-people';
 import type { RepositorySpec } from './repository-spec';
 

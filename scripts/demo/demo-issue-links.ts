@@ -4,11 +4,11 @@
  * several trees of sub-issues, most partly done, one finished, one two levels deep; plus the
  * events of a type added or changed. Deterministic like the rest of the demo.
  */
-import type { Issue, IssueType } from '../../shared/wire-types';
-import type { ImportedEvent, ImportedUser } from '../store/import-schema';
+import type { Issue, IssueType } from '../../src/shared/wire-types';
+import type { ImportedEvent, ImportedUser } from '../../src/server/store/import-schema';
 import { MINUTE_MS, toWireTimestamp } from './demo-clock';
 import { LATEST_EVENT_MS } from './generator/entry-record';
-import { createPrng } from './prng';
+import { createPrng } from '../../src/shared/prng';
 
 /** GitHub's default issue types of a new organization, with its descriptions and colours. */
 const DEFAULT_TYPES = {

@@ -5,7 +5,7 @@
 import type { EntryDraft } from './corpus-types';
 import { areaLabel, fillSnippet, finishDraft, lowerFirst, otherTeamMember, padder, pickPattern, pickSurface, prose, titled, tokens, untakenChoice, withRelated, type DraftContext } from './draft-patterns';
 import { bulletList, details, fence, fill, fitBody, image, numberedList, table, type BodyPart, type Snippet } from './markdown-blocks';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import type { ProjectVocabulary } from '../vocabularies/project-vocabulary';
 
 export function bugDraft(vocab: ProjectVocabulary, ctx: DraftContext): EntryDraft {

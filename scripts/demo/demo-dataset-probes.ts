@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { IssueComment } from '../../src/shared/wire-types';
-import type { DemoDataset, DemoRepository } from '../../src/server/demo/demo-dataset';
+import type { DemoDataset, DemoRepository } from './demo-dataset';
 
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 export const HEX_COLOUR = /^[0-9a-f]{6}$/;

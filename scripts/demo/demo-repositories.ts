@@ -11,7 +11,7 @@ import { docsVocabulary } from './vocabularies/docs-vocabulary';
 import { launchPadVocabulary } from './vocabularies/launch-pad-vocabulary';
 import { createProjectCorpus } from './corpus/project-corpus';
 import type { ProjectVocabulary } from './vocabularies/project-vocabulary';
-import { createPrng } from './prng';
+import { createPrng } from '../../src/shared/prng';
 import type { RepositorySpec } from './generator/repository-spec';
 import { rocketVocabulary } from './vocabularies/rocket-vocabulary';
 import { createSecretPlansCorpus } from './corpus/secret-plans-corpus';

@@ -5,10 +5,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Issue } from '../../shared/wire-types';
+import type { Issue } from '../../src/shared/wire-types';
 import { DEMO_NOW_MS } from './demo-clock';
 import { buildDemoDataset, type DemoDataset, type DemoRepository } from './demo-dataset';
-import { allBodies, CODE_FENCE, DEMO_IMAGE, HEX_COLOUR, PUBLIC_DIR, REFERENCE, repositoryIn, TABLE, TASK_LIST } from '../../../test-support/server/demo-dataset-probes';
+import { allBodies, CODE_FENCE, DEMO_IMAGE, HEX_COLOUR, PUBLIC_DIR, REFERENCE, repositoryIn, TABLE, TASK_LIST } from './demo-dataset-probes';
 import { BODY_MAX_CHARS, BODY_MIN_CHARS } from './corpus/markdown-blocks';
 
 let dataset: DemoDataset;

@@ -2,7 +2,7 @@
  * The contract between the repository generator (numbers, people, times,
  * states) and a repository's corpus (titles, labels, Markdown bodies).
  */
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import type { Snippet } from './markdown-blocks';
 
 export type IssueType = 'bug' | 'feature' | 'docs' | 'question' | 'performance' | 'security' | 'tracking' | 'rfc' | 'plan';

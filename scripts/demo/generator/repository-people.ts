@@ -2,7 +2,7 @@
  * Who does what in a generated repository: authors, team members picked by
  * weight, and who hard-wraps their prose.
  */
-import { createPrng, type Prng } from '../prng';
+import { createPrng, type Prng } from '../../../src/shared/prng';
 import type { RepositorySpec } from './repository-spec';
 
 /** weight tables, built once per repository specification */

@@ -3,7 +3,7 @@
  * optional pre-release suffix ("2.0.0-beta.1"). Non-numeric parts count as 0.
  */
 import { DAY_MS } from '../demo-clock';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 
 function parts(version: string): [number, number, number] {
   const [major = 0, minor = 0, patch = 0] = version

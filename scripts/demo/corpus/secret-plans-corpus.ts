@@ -6,7 +6,7 @@
 import type { CommentContext, EntryContext, EntryDraft, RepositoryCorpus } from './corpus-types';
 import { toDay, DAY_MS } from '../demo-clock';
 import { alert, bulletList, details, fitBody, quote, table, taskList, type BodyPart } from './markdown-blocks';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import { recentPrior } from './references';
 
 /** matches every title in this repository; tests use it to detect leaks */

@@ -18,7 +18,7 @@ import type {
   Surface,
 } from '../corpus/corpus-types';
 import type { Snippet } from '../corpus/markdown-blocks';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 
 export interface AreaInfo {
   /** the repository label for the area, if it has one */

@@ -3,7 +3,7 @@
  * labels, milestones, reaction rollups, and the URL and node-id conventions
  * GitHub's REST API (2022-11-28) uses for them.
  */
-import type { Label, ReactionRollup, SimpleUser } from '../../../shared/wire-types';
+import type { Label, ReactionRollup, SimpleUser } from '../../../src/shared/wire-types';
 import type { DemoUser } from './demo-user';
 
 export const API_ORIGIN = 'https://api.github.com';

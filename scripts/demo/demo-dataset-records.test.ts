@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_NOW_MS } from './demo-clock';
 import { buildDemoDataset, type DemoDataset, type DemoRepository } from './demo-dataset';
-import { numberOf, repositoryIn, TIMESTAMP, timestampsIn } from '../../../test-support/server/demo-dataset-probes';
+import { numberOf, repositoryIn, TIMESTAMP, timestampsIn } from './demo-dataset-probes';
 import { SECRET_TITLE_PATTERN } from './corpus/secret-plans-corpus';
 
 let dataset: DemoDataset;

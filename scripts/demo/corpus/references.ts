@@ -3,7 +3,7 @@
  * link to what they saw on the first pages of the tracker.
  */
 import type { PriorEntry } from './corpus-types';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 
 /** how far back, in entries, a reference may point */
 const RECENT_ENTRIES = 400;

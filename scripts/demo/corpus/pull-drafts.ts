@@ -5,7 +5,7 @@
 import type { EntryContext, EntryDraft, EntryType, PriorEntry, SurfaceFilter } from './corpus-types';
 import { areaLabel, fillSnippet, lowerFirst, padder, pickPattern, pickSurface, prose, scopeOf, titled, tokens, untakenChoice, upperFirst, type DraftContext } from './draft-patterns';
 import { bulletList, fence, fill, fitBody, image, table, taskList, type BodyPart } from './markdown-blocks';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import type { ProjectVocabulary } from '../vocabularies/project-vocabulary';
 import { recentPrior } from './references';
 import { releaseDraft } from './release-draft';

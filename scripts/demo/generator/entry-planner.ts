@@ -4,13 +4,13 @@
  * them (author, labels, whether and how it was closed, lock, assignees,
  * milestone, reactions) and plans its comments.
  */
-import type { Issue, Label } from '../../../shared/wire-types';
+import type { Issue, Label } from '../../../src/shared/wire-types';
 import { planComments } from './comment-planner';
 import type { ClosingKind, EntryContext, EntryType, PriorEntry } from '../corpus/corpus-types';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../demo-clock';
 import { LATEST_EVENT_MS, earlyBiased, logNormalMs, type EntryRecord, type RepoContext } from './entry-record';
 import { NO_REACTIONS, type ReactionCounts } from './github-shapes';
-import type { Prng } from '../prng';
+import type { Prng } from '../../../src/shared/prng';
 import { pickAuthor, pickTeam, wraps } from './repository-people';
 import type { MilestoneSpec, RepositorySpec } from './repository-spec';
 
