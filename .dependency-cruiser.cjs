@@ -1,8 +1,8 @@
 /**
  * The layers a newcomer can see, kept by the linter (`npm run lint:layers`, part of `npm test`):
  * no import circles, type-only ones included; the app's shared layers below its features;
- * features below the routes and the composition root. Browser and server code keep apart by
- * eslint.config.js's rule.
+ * features below the routes and the composition root; the product below the tools beside it.
+ * Browser and server code keep apart by eslint.config.js's rule.
  */
 module.exports = {
   forbidden: [
@@ -26,6 +26,14 @@ module.exports = {
       comment: 'A feature never reaches up into the routes or the composition root (app-services.ts, app-router.tsx, main.tsx).',
       from: { path: '^src/app/features/' },
       to: { path: '^src/app/(routes/|app-services|app-router|app-providers|main)' },
+    },
+    {
+      name: 'product-never-imports-tools',
+      severity: 'error',
+      comment:
+        'What the service and the app run never reaches into the tools beside them (scripts/, bench/, stress/, e2e/, test-support/): the demo generator in scripts/demo writes a snapshot that src/server/demo-snapshot reads instead (issue 49). Tests may use test-support.',
+      from: { path: '^src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(scripts|bench|stress|e2e|test-support)/' },
     },
     {
       name: 'shared-stands-alone',
