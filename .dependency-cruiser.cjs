@@ -1,8 +1,8 @@
 /**
  * The layers a newcomer can see, kept by the linter (`npm run lint:layers`, part of `npm test`):
  * no import circles, type-only ones included; the app's shared layers below its features;
- * features below the routes and the composition root, and each other's only through a public entry. Browser and server code keep apart by
- * eslint.config.js's rule.
+ * features below the routes and the composition root, and each other's only through a public entry;
+ * the product below the tools beside it. Browser and server code keep apart by eslint.config.js's rule.
  */
 module.exports = {
   forbidden: [
@@ -34,6 +34,14 @@ module.exports = {
         "A feature uses another only through that feature's public entry (features/B/index.ts), never its inner files (issue 49): what several features share belongs in the shared layers. $1 is the importing feature's folder (dependency-cruiser's group matching), so a feature's own files stay free to import each other.",
       from: { path: '^src/app/features/([^/]+)/' },
       to: { path: '^src/app/features/[^/]+/', pathNot: ['^src/app/features/$1/', '^src/app/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'product-never-imports-tools',
+      severity: 'error',
+      comment:
+        'What the service and the app run never reaches into the tools beside them (scripts/, bench/, stress/, e2e/, test-support/): the demo generator in scripts/demo writes a snapshot that src/server/demo-snapshot reads instead (issue 49). Tests may use test-support.',
+      from: { path: '^src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(scripts|bench|stress|e2e|test-support)/' },
     },
     {
       name: 'shared-stands-alone',

@@ -9,7 +9,7 @@
  * Entries are written a batch at a time, so a large run (hundreds of MB)
  * never sits in memory as one string.
  *
- * Not the demo's generator (src/server/demo/generator): that one plans a
+ * Not the demo's generator (scripts/demo/generator): that one plans a
  * whole repository in memory (entries refer to earlier ones, creation times
  * are spread over a span that depends on the count), so entry k changes with
  * the size, `updatedAtOf(k)` would need the whole run, and it is

@@ -1,14 +1,15 @@
 /**
- * `demo`: imports the deterministic demo dataset through the same import path
- * as real data, applies its renames, and creates the demo tokens.
+ * `demo`: imports the demo dataset (the snapshot committed in
+ * src/server/demo-snapshot, which scripts/demo generates) through the same
+ * import path as real data, applies its renames, and creates the demo tokens.
  *
  * The demo tokens are fixed strings so that they can be printed at every
  * start (only their hashes are stored, so a random token could not be shown
  * again). They exist only in a database made by `demo`; never use them for
  * real data.
  */
-import { buildDemoDataset } from '../demo/demo-dataset';
 import { hashToken } from '../auth/tokens';
+import { DEMO_SNAPSHOT_FILE, readDemoSnapshot } from '../demo-snapshot/read-demo-snapshot';
 import type { RepositoryReader, Storage, TokenStore } from '../store/storage';
 
 export interface DemoToken {
@@ -58,10 +59,17 @@ export async function demoTokensIn(store: Pick<TokenStore, 'findToken'>): Promis
   return present;
 }
 
-export async function loadDemo(storage: Storage, nowMs: number): Promise<{ repositories: number; issues: number; comments: number }> {
+/** `snapshotFile` is for tests, which check that a broken snapshot loads nothing */
+export async function loadDemo(
+  storage: Storage,
+  nowMs: number,
+  snapshotFile: string = DEMO_SNAPSHOT_FILE,
+): Promise<{ repositories: number; issues: number; comments: number }> {
+  // Read and validated whole before the first write: a broken snapshot fails naming the problem
+  // and leaves the database as it was.
+  const dataset = readDemoSnapshot(snapshotFile);
   // One transaction: a demo killed part-way (or stopped by a full disk) is not half there,
   // which `start` would otherwise take for a loaded demo without its tokens.
-  const dataset = buildDemoDataset();
   return storage.atomically(async (store) => {
     let issues = 0;
     let comments = 0;

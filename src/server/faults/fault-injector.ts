@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createPrng, type Prng } from '../demo/prng';
+import { createPrng, type Prng } from '../../shared/prng';
 import { isInForce, parseFaultSpec, type FaultKind, type FaultRule } from './parse-fault-spec';
 
 type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
