@@ -5,7 +5,7 @@
  * shared; sqlite-search.ts and postgres/postgres-search.ts run the statements. Answers must not
  * differ between the engines, so these rules live once.
  */
-import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type UserRole } from '../../shared/search-query';
+import { REACTION_SORT_KEYS, type SearchNode, type SearchSort, type SearchSortField } from '../../shared/search-query';
 import { reactionKindColumn } from './reaction-kind-columns';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
@@ -126,11 +126,6 @@ export function isRanked(sort: SearchSort | null, informative: boolean, boosting
   return sort === null && (informative || boosting);
 }
 
-export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
-
-/** A placeholder bound to `value`, in the engine's SQL. */
-export type BindParam = (value: unknown) => string;
-
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
 
 /**
@@ -153,10 +148,6 @@ function sortKeySql(field: SearchSortField): string {
   return `i.${column}`;
 }
 
-/** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
-export function dateColumnSql(field: DateField): string {
-  return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
-}
 
 /**
  * The ORDER BY of a search over `issues i` with a `score` column, the same text in every

@@ -10,10 +10,13 @@
  * NOT means what it says. The qualifiers mean what GitHub's "Searching issues and pull requests"
  * says (docs/search.md).
  */
-import type { SearchNode, SearchTerm, UserRole } from '../../shared/search-query';
+import type { DateField, SearchNode, SearchTerm, UserRole } from '../../shared/search-query';
 import type { TextLeaf } from '../../shared/search-word-forms';
-import { dateColumnSql, INTERACTIONS_SQL, INVOLVED_ROLES, type BindParam } from './search-plan';
+import { INTERACTIONS_SQL } from './search-plan';
 import { foldName } from './search-text';
+
+/** A placeholder bound to `value`, in the engine's SQL. */
+export type BindParam = (value: unknown) => string;
 
 /** How an engine spells what the predicates need of it; each hook is here because the two engines differ in it. */
 export interface SearchDialect {
@@ -48,6 +51,13 @@ export interface PredicateScope {
  */
 const TRUE = 'TRUE';
 const FALSE = 'FALSE';
+
+const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
+
+/** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
+function dateColumnSql(field: DateField): string {
+  return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
+}
 
 /** `value` between `min` and `max` where each is given: the lower bound inclusive, the upper as `upper` says. */
 function bounds(value: string, min: string | number | null, max: string | number | null, upper: '<' | '<=', param: BindParam): string[] {

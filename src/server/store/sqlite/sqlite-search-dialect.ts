@@ -7,8 +7,7 @@
 import type Database from 'better-sqlite3';
 import { TEXT_FIELDS, type SearchNode, type TextField } from '../../../shared/search-query';
 import type { RepoRecord } from '../records';
-import type { BindParam } from '../search-plan';
-import { namesLabel, predicateOf, type ScopeLabel } from '../search-predicates';
+import { namesLabel, predicateOf, type BindParam, type ScopeLabel } from '../search-predicates';
 import { SEARCH_KEY_SQL } from '../search-text';
 import { soughtRuns, type TextLeaf } from '../../../shared/search-word-forms';
 
