@@ -33,7 +33,7 @@ export interface SearchDialect {
   documentText(path: readonly string[]): string;
 }
 
-/** A label of a repository in scope, as `labelsInScope` reads them. */
+/** A label of a repository in scope, as each engine reads them before compiling (only when `namesLabel`). */
 export interface ScopeLabel {
   id: number;
   name: string;
@@ -52,6 +52,7 @@ export interface PredicateScope {
 const TRUE = 'TRUE';
 const FALSE = 'FALSE';
 
+/** GitHub's `involves:` ("Searching issues and pull requests"): the person is the author, an assignee, mentioned or a commenter. */
 const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
 
 /** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
