@@ -17,7 +17,10 @@
  * lib/import-timing.ts does), so the same queries and the imports are timed before and after a
  * change on the same host in one run.
  *
- *   npx tsx bench/search/facts.ts [--entries 100000] [--runs 7] [--baseline <commit>]
+ * `--query Q` (given once or more) asks those queries instead, each scoped to the repository as
+ * the others are: to time another qualifier's predicate before and after a change.
+ *
+ *   npx tsx bench/search/facts.ts [--entries 100000] [--runs 7] [--baseline <commit>] [--query Q …]
  */
 import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,17 +41,20 @@ interface Options {
   entries: number;
   runs: number;
   baseline: string | null;
+  /** the queries asked instead of QUERIES, when any are given */
+  queries: string[];
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { entries: 100_000, runs: 7, baseline: null };
+  const options: Options = { entries: 100_000, runs: 7, baseline: null, queries: [] };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === '--entries') options.entries = Number(value);
     else if (flag === '--runs') options.runs = Number(value);
     else if (flag === '--baseline') options.baseline = value;
-    else throw new Error(`unknown option ${flag}: --entries N, --runs N (at least 5), --baseline COMMIT`);
+    else if (flag === '--query') options.queries.push(value);
+    else throw new Error(`unknown option ${flag}: --entries N, --runs N (at least 5), --baseline COMMIT, --query Q`);
   }
   if (!Number.isInteger(options.entries) || options.entries < 1) throw new Error('--entries takes a whole number of entries');
   if (!Number.isInteger(options.runs) || options.runs < 5) throw new Error('--runs takes a whole number, at least 5');
@@ -162,7 +168,7 @@ async function main(): Promise<void> {
     }
     log(`${options.runs} measured runs of each query (after one unmeasured), page 1 of 30, one request at a time`);
     log('engine   | tree | query | results | median ms | worst ms | runs ms');
-    for (const query of QUERIES) {
+    for (const query of options.queries.length > 0 ? options.queries : QUERIES) {
       for (const served of servers) {
         const t = await timeQuery(served, query, options.runs);
         const summary = timeSummary(t.ms);

@@ -49,6 +49,19 @@ export interface GeneratedIssue {
 
 const reactionCount = fc.integer({ min: 0, max: 3 });
 
+/**
+ * Issues as GitHub answers them, so the reference reads them as they are: every time in one ISO
+ * form (second precision, `Z`), so a string's order is the time's; a `reactions.total_count`
+ * that is the sum of the kinds; a `state_reason` its state can have (an open issue's only one is
+ * `reopened`, a closed one's any other, or none on an issue closed before GitHub kept reasons).
+ */
+const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function stateReasonOf(open: boolean, drawn: StateReason | null): StateReason | null {
+  if (open) return drawn === 'reopened' ? drawn : null;
+  return drawn === 'reopened' ? null : drawn;
+}
+
 const generatedIssue = fc
   .record({
     title: text,
@@ -70,10 +83,10 @@ const generatedIssue = fc
     // Issue 47: a type, and a parent among the repository's first numbers (missing ones too).
     type: fc.option(fc.constantFrom('Bug', 'Feature', 'Task')),
     parent: fc.option(fc.integer({ min: 1, max: 8 })),
-    // Kinds left out count 0; the stored total is their sum, whatever total_count says.
+    // Kinds left out count 0.
     reactions: fc.option(
       fc.record(
-        { total_count: reactionCount, '+1': reactionCount, '-1': reactionCount, laugh: reactionCount, hooray: reactionCount, confused: reactionCount, heart: reactionCount, rocket: reactionCount, eyes: reactionCount },
+        { '+1': reactionCount, '-1': reactionCount, laugh: reactionCount, hooray: reactionCount, confused: reactionCount, heart: reactionCount, rocket: reactionCount, eyes: reactionCount },
         { requiredKeys: [] },
       ),
       { nil: undefined },
@@ -88,14 +101,14 @@ const generatedIssue = fc
         labels: g.labels,
         state: g.closedAt === null ? 'open' : 'closed',
         locked: g.locked,
-        state_reason: g.stateReason,
-        ...(g.reactions === undefined ? {} : { reactions: g.reactions }),
+        state_reason: stateReasonOf(g.closedAt === null, g.stateReason),
+        ...(g.reactions === undefined ? {} : { reactions: { ...g.reactions, total_count: Object.values(g.reactions).reduce((sum, n) => sum + n, 0) } }),
         assignees: g.assignees,
         milestone: g.milestone,
         comments: g.commentCount,
         created_at: g.created,
-        updated_at: new Date(Date.parse(g.created) + g.updatedHours * 3_600_000).toISOString(),
-        closed_at: g.closedAt === null ? null : new Date(Math.max(Date.parse(g.closedAt), Date.parse(g.created))).toISOString(),
+        updated_at: isoSeconds(Date.parse(g.created) + g.updatedHours * 3_600_000),
+        closed_at: g.closedAt === null ? null : isoSeconds(Math.max(Date.parse(g.closedAt), Date.parse(g.created))),
         ...(g.isPull ? { pull_request: { merged_at: g.mergedAt }, ...(g.draft === null ? {} : { draft: g.draft }) } : {}),
         ...(g.type === null || g.isPull ? {} : { type: { name: g.type, color: null } }),
         ...(g.parent === null || g.isPull ? {} : { parent_issue_url: `https://api.github.com/repos/any/where/issues/${g.parent}` }),

@@ -1,12 +1,11 @@
 /**
  * What every engine's `searchIssues` decides alike, whatever its index: which repositories a
  * search looks in, which text selects and which only ranks, when text can rank at all, and the
- * order of the results. sqlite-search.ts and postgres/postgres-search.ts compile the rest (text
- * to their index's query language, qualifiers to predicates) each in its own SQL; answers must
- * not differ between them, so these rules live once.
+ * order of the results. The predicates of the query's terms are search-predicates.ts's, also
+ * shared; sqlite-search.ts and postgres/postgres-search.ts run the statements. Answers must not
+ * differ between the engines, so these rules live once.
  */
-import { REACTION_SORT_KEYS, type DateField, type SearchNode, type SearchSort, type SearchSortField, type SearchTerm, type UserRole } from '../../shared/search-query';
-import { issueTypeKey } from './fact-columns';
+import { REACTION_SORT_KEYS, type SearchNode, type SearchSort, type SearchSortField } from '../../shared/search-query';
 import { reactionKindColumn } from './reaction-kind-columns';
 import type { RepoRecord } from './records';
 import type { TextLeaf } from '../../shared/search-word-forms';
@@ -127,18 +126,13 @@ export function isRanked(sort: SearchSort | null, informative: boolean, boosting
   return sort === null && (informative || boosting);
 }
 
-export const INVOLVED_ROLES: readonly UserRole[] = ['author', 'assignee', 'mentions', 'commenter'];
-
-/** A placeholder bound to `value`, in the engine's SQL. */
-export type BindParam = (value: unknown) => string;
-
 const SORT_COLUMNS = { created: 'i.created_at', updated: 'i.updated_at', comments: 'i.comments' } as const;
 
 /**
  * GitHub: interactions are an issue's reactions and comments together. Written as the
  * `issues_interactions` index has it, so an order by interactions walks that index.
  */
-const INTERACTIONS_SQL = '(i.comments + i.reactions)';
+export const INTERACTIONS_SQL = '(i.comments + i.reactions)';
 
 /**
  * The column a sort orders by (the reactions of one kind: migration 7, fact-columns.ts), never
@@ -154,71 +148,6 @@ function sortKeySql(field: SearchSortField): string {
   return `i.${column}`;
 }
 
-/** The timestamp a date qualifier compares; `merged_at` is NULL for an issue and an unmerged pull request. */
-export function dateColumnSql(field: DateField): string {
-  return { created: 'i.created_at', updated: 'i.updated_at', closed: 'i.closed_at', merged: 'i.merged_at' }[field];
-}
-
-/** The terms over what the service stores beyond the list's facts (columns of search's own, the document, the repository's visibility), whose predicates both engines write alike. */
-const STORED_FACT_KINDS = ['count', 'merged', 'draft', 'locked', 'visibility', 'reason', 'issueType', 'subIssueLink', 'parentIssue'] as const;
-export type StoredFactTerm = Extract<SearchTerm, { kind: (typeof STORED_FACT_KINDS)[number] }>;
-const storedFactKinds = new Set<string>(STORED_FACT_KINDS);
-
-/** Whether `term` is one `storedFactSql` writes, the same for both engines. */
-export function isStoredFactTerm(term: SearchTerm): term is StoredFactTerm {
-  return storedFactKinds.has(term.kind);
-}
-
-/** How an engine writes what a stored-fact predicate needs of it. */
-export interface FactDialect {
-  /** a placeholder bound to `value` */
-  param: BindParam;
-}
-
-/**
- * A stored-fact term as a predicate over `issues i`, true or false, never NULL, so NOT means
- * what it says, each over columns an index leads with (migrations 6 and 7, and `type_name`). As GitHub's
- * "Searching issues and pull requests" has them: `is:merged` and `is:unmerged` (open, or closed
- * without a merge) and `draft:` select pull requests only; `is:public`/`is:private` are the
- * repository's visibility; `reason:` the `state_reason` of issues only. `type:` an issue type by
- * name, without case (fact-columns.ts issueTypeKey); `has:sub-issues`, `has:parent-issue` and
- * `parent-issue:OWNER/REPO#N` the links of GitHub's sub-issues (issue 47).
- */
-export function storedFactSql(term: StoredFactTerm, dialect: FactDialect): string {
-  const { param } = dialect;
-  switch (term.kind) {
-    case 'count': {
-      const value = term.field === 'reactions' ? 'i.reactions' : INTERACTIONS_SQL;
-      const parts = ['1 = 1'];
-      if (term.range.min !== null) parts.push(`${value} >= ${param(term.range.min)}`);
-      if (term.range.max !== null) parts.push(`${value} <= ${param(term.range.max)}`);
-      return `(${parts.join(' AND ')})`;
-    }
-    case 'merged':
-      return `(i.is_pull_request = 1 AND i.merged_at IS ${term.value ? 'NOT NULL' : 'NULL'})`;
-    case 'draft':
-      return `(i.is_pull_request = 1 AND i.draft = ${term.value ? 1 : 0})`;
-    case 'locked':
-      return `i.locked = ${term.value ? 1 : 0}`;
-    case 'visibility':
-      return `i.repo_id IN (SELECT id FROM repos WHERE private = ${term.value === 'private' ? 1 : 0})`;
-    case 'reason':
-      // "Search by the reason an issue was closed": issues only, though a closed pull request's
-      // stored document says `completed` too. An issue without a reason is false, not NULL.
-      return `(i.is_pull_request = 0 AND i.state_reason IS NOT NULL AND i.state_reason = ${param(term.value)})`;
-    case 'issueType':
-      // An issue without a type is false, not NULL, so `-type:Bug` keeps it.
-      return `(i.type_name IS NOT NULL AND i.type_name = ${param(issueTypeKey(term.name))})`;
-    case 'subIssueLink':
-      // As the answers count them: sub-issues that are stored (`sub_issues_summary.total`), a parent named (`parent_issue_url`).
-      return term.link === 'sub-issues'
-        ? 'EXISTS (SELECT 1 FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number WHERE s.repo_id = i.repo_id AND s.parent_number = i.number)'
-        : 'EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number)';
-    case 'parentIssue':
-      return `(i.repo_id IN (SELECT id FROM repos WHERE owner = ${param(term.owner)} AND name = ${param(term.name)})
-        AND EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number AND s.parent_number = ${param(term.number)}))`;
-  }
-}
 
 /**
  * The ORDER BY of a search over `issues i` with a `score` column, the same text in every

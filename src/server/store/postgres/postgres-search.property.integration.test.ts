@@ -14,14 +14,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
-import { referenceRefuses, referenceSearch, type ReferenceRepo } from '../../../../test-support/server/search-reference';
+import type { ReferenceRepo } from '../../../../test-support/server/search-reference';
 import type { SearchRequest } from '../records';
 import { openSqliteStorage } from '../sqlite/sqlite-storage';
 import { migratePostgres } from './migrate';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { sqlOf, type SqlRunner } from './sql';
-import { dataset, hasDefinedOrder, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
-import { importDataset } from '../../../../test-support/server/search-dataset';
+import { dataset, searchArbitrary, type GeneratedIssue, type Search } from '../../../../test-support/server/search-arbitraries';
+import { expectReferenceAnswer, importDataset, type EngineAnswer } from '../../../../test-support/server/search-dataset';
 
 const SETUP_TIMEOUT_MS = 30_000;
 /** Each run copies a data set into PostgreSQL: far fewer runs than SQLite's in-memory property test. */
@@ -84,7 +84,7 @@ function requestOf(s: Search, page: number, perPage: number): SearchRequest {
   return { query: { where: s.where, fields: s.fields, sort: null }, privateRepoIds: new Set(s.privateRepoIds), sort: s.sort, page, perPage };
 }
 
-async function engineSearch(s: Search, page = 1, perPage = 100): Promise<{ refused: boolean; total: number; hits: string[] }> {
+async function engineSearch(s: Search, page = 1, perPage = 100): Promise<EngineAnswer> {
   const answer = await searchIssuesOnPostgres(sql, requestOf(s, page, perPage));
   return { refused: answer.namesNothingVisible === true, total: answer.total, hits: answer.hits.map((h) => `${h.repo.id}#${(JSON.parse(h.document) as { number: number }).number}`) };
 }
@@ -96,17 +96,7 @@ describe('PostgreSQL search against the reference evaluator', () => {
       await fc.assert(
         fc.asyncProperty(dataset, fc.array(search, { minLength: 1, maxLength: 12 }), async (data, searches) => {
           const repos = await load(data);
-          for (const s of searches) {
-            const reference = { query: { where: s.where, fields: s.fields, sort: null }, privateRepoIds: new Set(s.privateRepoIds), sort: s.sort };
-            const actual = await engineSearch(s);
-            // Naming only what the caller cannot see is GitHub's 422, which the route answers.
-            expect(actual.refused).toBe(referenceRefuses(repos, reference));
-            if (actual.refused) continue;
-            const expected = referenceSearch(repos, reference).map((h) => `${h.repoId}#${h.number}`);
-            expect(actual.total).toBe(expected.length);
-            if (hasDefinedOrder(s)) expect(actual.hits).toEqual(expected);
-            else expect([...actual.hits].sort()).toEqual([...expected].sort());
-          }
+          for (const s of searches) expectReferenceAnswer(repos, s, await engineSearch(s));
         }),
         { numRuns: SELECTION_RUNS },
       );

@@ -3,7 +3,7 @@
  * one SQL statement for the page and one for the total. Text leaves become FTS5 `MATCH`
  * expressions over the index (sqlite-search-index.ts), every token quoted, so nothing a
  * person types is read as FTS5 syntax; qualifiers become predicates over indexed columns
- * (both compiled by sqlite/search-compiler.ts).
+ * (search-predicates.ts, through SQLite's dialect in sqlite-search-dialect.ts).
  *
  * Text terms at the top level of the query (`crash is:open` is `crash` AND `is:open`) drive
  * the statement: the index yields the few matching issues and the qualifiers filter them.
@@ -15,7 +15,7 @@ import { MAX_SEARCH_RESULTS } from '../../../shared/search-params';
 import type { RepoRecord, SearchHit, SearchPage, SearchRequest } from '../records';
 import { conjunctsOf, isInformative, isRanked, namesSomethingVisible, narrowScope, searchOrderSql, textTermsOf } from '../search-plan';
 import { SEARCH_KEY_SQL, searchKeyRange } from '../search-text';
-import { Compiler, join, phraseOf, Scope, sql, type SqlFragment } from './search-compiler';
+import { Compiler, join, phraseOf, Scope, sql, type SqlFragment } from './sqlite-search-dialect';
 import { indexHolds, SEARCH_FACETS_INDEX } from './sqlite-search-index';
 
 export interface SearchContext {
