@@ -11,6 +11,19 @@ import { importRows } from './postgres-import';
 import { readRepo, touchRepo } from './postgres-repository-rows';
 import type { WriteTransactions } from './write-transaction';
 
+/**
+ * An import of at least this many rows (issues, comments and events) is followed by `ANALYZE`
+ * of the tables it wrote. PostgreSQL plans from each table's statistics, which autovacuum
+ * gathers only some time after a bulk write: until then a table just filled with 100,000
+ * issues is planned as nearly empty, and a common search (`label:bug`) ran into the
+ * three-second statement timeout right after the bench's import while the same query on an
+ * analysed copy took 40–54 ms (docs/performance-log.md, 2026-11-29).
+ */
+export const ANALYZE_AFTER_ROWS = 1_000;
+
+/** What an import writes: the tables whose statistics it changes. */
+const IMPORTED_TABLES = ['issues', 'issue_labels', 'issue_assignees', 'issue_mentions', 'issue_references', 'issue_text', 'comments', 'issue_events', 'sub_issues', 'users', 'labels'];
+
 export class PostgresIssueWriter implements IssueWriter {
   constructor(private readonly tx: WriteTransactions) {}
 
@@ -18,8 +31,14 @@ export class PostgresIssueWriter implements IssueWriter {
     return this.importFrom(options, importSourceOf(issues, comments, { localAvatars: options.localAvatars ?? false }, events), nowMs);
   }
 
-  importFrom(options: ImportOptions, source: ImportSource, nowMs: number): Promise<ImportResult> {
-    return this.tx.write('seen-by-readers', (sql) => importRows(sql, options, source, nowMs));
+  async importFrom(options: ImportOptions, source: ImportSource, nowMs: number): Promise<ImportResult> {
+    const result = await this.tx.write('seen-by-readers', (sql) => importRows(sql, options, source, nowMs));
+    // Inside a larger transaction (the demo's imports) its rows are not committed yet: that
+    // transaction's own end is where they become visible, and autovacuum takes them from there.
+    if (!this.tx.inTransaction && result.issues + result.comments + result.events >= ANALYZE_AFTER_ROWS) {
+      await this.tx.poolSql.query(`ANALYZE ${IMPORTED_TABLES.join(', ')}`);
+    }
+    return result;
   }
 
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): Promise<RepoRecord> {
