@@ -1,6 +1,7 @@
 /**
  * `npm run service -- <command>` and `npm start`: parses the arguments and
- * runs the command's module in commands/. Bad arguments get a one-line error
+ * runs the command's module in commands/, loaded only when that command runs (an
+ * `import` starts reading its files without first loading the server). Bad arguments get a one-line error
  * and exit code 2; a failed command exits 1; every write is one transaction,
  * so nothing is half-written.
  */
@@ -8,17 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CommandError } from './commands/command-error';
-import { createToken } from './commands/create-token';
-import { parseFullName } from './commands/import-file';
-import { importIntoDatabase } from './commands/import-into-database';
-import { makeDemoDatabase } from './commands/make-demo-database';
-import { renameRepository } from './commands/rename-repository';
-import { revokeToken } from './commands/revoke-token';
-import { serve } from './commands/serve';
-import { start } from './commands/start';
+import { parseFullName } from './commands/full-name';
 import type { FaultInjector } from './faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
-import { DEFAULT_SERVICE_CONFIG } from './main';
 import { normaliseApiOrigin } from './routes/app-page-policy';
 import { isExplainedByStore } from './store/store-error';
 
@@ -138,6 +131,8 @@ async function main(argv: string[]): Promise<void> {
       const port = wholeNumber(values.port, '--port', NaN, 0);
       if (Number.isNaN(port) || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
       const faults = await faultsFrom(values.faults, values['faults-seed'], '--faults', '--faults-seed');
+      // Each command's modules load when it runs: `import` starts reading its files sooner without the server's.
+      const [{ serve }, { DEFAULT_SERVICE_CONFIG }] = await Promise.all([import('./commands/serve'), import('./main')]);
       await serve({
         ...DEFAULT_SERVICE_CONFIG,
         db,
@@ -157,6 +152,7 @@ async function main(argv: string[]): Promise<void> {
       const db = process.env.DB ?? path.join(ROOT, 'data', 'issuescope.db');
       const port = wholeNumber(process.env.PORT, 'PORT', 8080, 0);
       const faults = await faultsFrom(process.env.ISSUESCOPE_FAULTS, process.env.ISSUESCOPE_FAULTS_SEED, 'ISSUESCOPE_FAULTS', 'ISSUESCOPE_FAULTS_SEED');
+      const { start } = await import('./commands/start');
       await start({ root: ROOT, db, port, host: process.env.HOST ?? '127.0.0.1', apiOrigins: apiOriginsFrom([]), faults });
       return;
     }
@@ -169,6 +165,7 @@ async function main(argv: string[]): Promise<void> {
         events: { type: 'string' },
       });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one ISSUES.json');
+      const { importIntoDatabase } = await import('./commands/import-into-database');
       await importIntoDatabase(required(values.db, '--db'), {
         repo: required(values.repo, '--repo'),
         makePrivate: values.private === true,
@@ -183,6 +180,7 @@ async function main(argv: string[]): Promise<void> {
       if (positionals.length !== 2) throw new UsageError('rename takes OWNER/OLD OWNER/NEW');
       const from = parseFullName(positionals[0] ?? '');
       const to = parseFullName(positionals[1] ?? '');
+      const { renameRepository } = await import('./commands/rename-repository');
       await renameRepository(required(values.db, '--db'), from, to);
       return;
     }
@@ -207,6 +205,7 @@ async function main(argv: string[]): Promise<void> {
         }
         const repos = (Array.isArray(values.repo) ? values.repo : []).map(String);
         repos.forEach(parseFullName);
+        const { createToken } = await import('./commands/create-token');
         await createToken(required(values.db, '--db'), {
           login: user,
           name: typeof values.name === 'string' ? values.name : `token for ${user}`,
@@ -218,6 +217,7 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'revoke') {
         const { values, positionals } = parse(args, { db: { type: 'string' } });
         if (positionals.length !== 1) throw new UsageError('token revoke takes one TOKEN');
+        const { revokeToken } = await import('./commands/revoke-token');
         await revokeToken(required(values.db, '--db'), positionals[0] ?? '');
         return;
       }
@@ -226,6 +226,7 @@ async function main(argv: string[]): Promise<void> {
     case 'demo': {
       const { values, positionals } = parse(rest, { db: { type: 'string' } });
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+      const { makeDemoDatabase } = await import('./commands/make-demo-database');
       await makeDemoDatabase(required(values.db, '--db'));
       return;
     }

@@ -3,7 +3,7 @@
  * on stderr and a summary on stdout. Ctrl-C stops after the page under way is
  * saved; running the same command again resumes.
  */
-import { parseFullName } from './import-file';
+import { parseFullName } from './full-name';
 import { mirrorRepository, type MirrorEvent, type MirrorResult } from '../mirror/mirror-repository';
 import type { Storage } from '../store/storage';
 
