@@ -150,6 +150,8 @@ describe('private = missing across repositories', () => {
     const { body } = await get<Issue>('/repos/octo/secret/issues/6', auth(TOKENS.alice));
     expect(body.parent_issue_url).toBe(`${svc.api}/repos/octo/roadmap/issues/1`);
     expect((await get<Issue>('/repos/octo/secret/issues/6/parent', auth(TOKENS.alice))).body.title).toBe('Ship the rocket');
+    expect((await search('parent-issue:octo/roadmap#1', auth(TOKENS.alice))).sort()).toEqual(['octo/engine#1', 'octo/engine#2', 'octo/secret#6']);
+    expect(await search('parent-issue:octo/roadmap#1', auth(TOKENS.bob))).toEqual(['octo/engine#2', 'octo/engine#1']);
   });
 
   it("never names or answers a private repository's parent", async () => {
