@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportedIssue } from '../store/import-schema';
 import type { Issue } from '../../shared/wire-types';
 import { openCommandStorage } from '../store/open-storage';
+import { githubOperations } from '../../../test-support/server/github-openapi';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
 
 const GITHUB = 'https://api.github.com/repos';
@@ -120,6 +121,23 @@ describe('a sub-issue whose parent is in another public repository of the same o
     expect(await search('repo:octo/engine has:parent-issue')).toEqual(['octo/engine#2', 'octo/engine#1']);
     expect(await search('repo:octo/roadmap has:sub-issues')).toEqual(['octo/roadmap#1']);
     expect(await search('parent-issue:octo/engine#1')).toEqual([]);
+  });
+});
+
+describe("GitHub's schemas", () => {
+  it("holds the answers across repositories to GitHub's OpenAPI description", async () => {
+    const ops = githubOperations('issues/list-sub-issues', 'issues/get-parent', 'issues/get');
+    const cases = [
+      [ops['issues/list-sub-issues'], '/repos/octo/roadmap/issues/1/sub_issues'],
+      [ops['issues/get-parent'], '/repos/octo/engine/issues/1/parent'],
+      [ops['issues/get-parent'], '/repos/octo/roadmap/issues/3/parent'],
+      [ops['issues/get'], '/repos/octo/engine/issues/1'],
+      [ops['issues/get'], '/repos/octo/roadmap/issues/1'],
+    ] as const;
+    for (const [op, path] of cases) {
+      const { res, body } = await get(path);
+      expect(op.check(res.status, body).errors, path).toEqual([]);
+    }
   });
 });
 
