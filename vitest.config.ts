@@ -93,6 +93,7 @@ export default mergeConfig(
               'src/server/routes/issue-history.integration.test.ts',
               'src/server/routes/people.integration.test.ts',
               'src/server/routes/issue-links.integration.test.ts',
+              'src/server/routes/cross-repository-sub-issues.integration.test.ts',
               'src/server/interop/openapi-conformance.integration.test.ts',
               'src/server/interop/github-wire-habits.integration.test.ts',
               'src/server/interop/octokit-client.integration.test.ts',

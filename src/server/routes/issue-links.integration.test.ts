@@ -297,7 +297,7 @@ describe('links imported again', () => {
     expect(numbers((await get<Issue[]>('/repos/octo/reordered/issues/1/sub_issues')).body)).toEqual([5, 2, 4, 3]);
   });
 
-  it('keeps no link to a parent in another repository', async () => {
+  it('keeps no link to a parent in another repository that is not here (docs/api.md)', async () => {
     const store = await openCommandStorage(svc.dbFile);
     const elsewhere = { ...LINKED_ISSUES[2], number: 1, parent_issue_url: 'https://api.github.com/repos/octo/other/issues/5' } as (typeof LINKED_ISSUES)[number];
     await store.importIssues({ owner: 'octo', name: 'island', makePrivate: false }, [elsewhere], [], Date.now());

@@ -205,7 +205,7 @@ export function buildIssueType(type: ImportedIssueType, fallbackTime: string): I
 /**
  * The number of the issue's parent when GitHub's `parent_issue_url` names an issue of the same
  * repository (its `repository_url`, when the import has it). A parent in another repository is
- * not kept: this service links issues within one repository only (docs/api.md).
+ * `parentInOtherRepository`'s.
  */
 export function parentNumberOf(issue: ImportedIssue): number | null {
   const url = issue.parent_issue_url;
@@ -215,6 +215,30 @@ export function parentNumberOf(issue: ImportedIssue): number | null {
   if (issue.repository_url !== undefined && m[1]?.toLowerCase() !== issue.repository_url.replace(/\/+$/, '').toLowerCase()) return null;
   const n = Number(m[2]);
   return n > 0 && n !== issue.number ? n : null;
+}
+
+/** A parent in another repository, as GitHub's `parent_issue_url` names it. */
+export interface OtherRepositoryParent {
+  owner: string;
+  name: string;
+  number: number;
+}
+
+const ISSUE_API_URL = /\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)$/;
+
+/**
+ * The parent GitHub's `parent_issue_url` names in another repository than the issue's own
+ * `repository_url` (without that, a parent is taken to be in the same repository, as
+ * `parentNumberOf` takes it). Whether that repository is here, and has the same owner, the
+ * import decides (issue-links.ts).
+ */
+export function parentInOtherRepository(issue: ImportedIssue): OtherRepositoryParent | null {
+  const url = issue.parent_issue_url;
+  if (!url || issue.repository_url === undefined || parentNumberOf(issue) !== null) return null;
+  const m = ISSUE_API_URL.exec(url);
+  if (!m?.[1] || !m[2]) return null;
+  const number = Number(m[3]);
+  return number > 0 ? { owner: decodeURIComponent(m[1]), name: decodeURIComponent(m[2]), number } : null;
 }
 
 /** GitHub's `sub-issues-summary`: the share of closed sub-issues, in whole percent rounded down. */

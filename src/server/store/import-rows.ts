@@ -10,6 +10,7 @@ import {
   buildComment,
   buildIssue,
   buildIssueType,
+  parentInOtherRepository,
   parentNumberOf,
   issueNumberOfComment,
   mentionsIn,
@@ -44,8 +45,11 @@ export interface ImportPlan {
   labels: LabelSpec[];
   /** the issue types the issues carry, one per name compared without case (the last record wins) */
   issueTypes: IssueType[];
-  /** each imported issue's parent in the same repository, or null: the links replace those stored for these issues */
-  parents: Array<{ number: number; parent: number | null }>;
+  /**
+   * each imported issue's parent, or null: in the same repository, or in the other one
+   * `otherRepository` names (GitHub's owner and name); the links replace those stored for these issues
+   */
+  parents: Array<{ number: number; parent: number | null; otherRepository: { owner: string; name: string } | null }>;
 }
 
 /** A stored document: JSON text, or its UTF-8 bytes when it was built on another thread. */
@@ -196,7 +200,12 @@ export function planImport(
     users: lastWordOnEachUser(users),
     labels: labelsNamed(issues),
     issueTypes: [...issueTypes.values()],
-    parents: issues.map((i) => ({ number: i.number, parent: parentNumberOf(i) })),
+    parents: issues.map((i) => {
+      const other = parentInOtherRepository(i);
+      return other === null
+        ? { number: i.number, parent: parentNumberOf(i), otherRepository: null }
+        : { number: i.number, parent: other.number, otherRepository: { owner: other.owner, name: other.name } };
+    }),
   };
 }
 

@@ -52,6 +52,15 @@ const REPO_MARKED = '/repos/\\u0002';
 const API_MARKED = '"\\u0000';
 
 /**
+ * Names the repository in stored JSON whose answer is another repository's (a sub-issue or
+ * parent across repositories, issue 47): its repository markers become `owner/name`, the base
+ * URLs stay markers for `renderDocuments`.
+ */
+export function withRepoPath(json: string, repoPath: string): string {
+  return json.replace(/"\\u0001\/\\u0002|\/repos\/\\u0002/g, (marker) => (marker === WEB_REPO_MARKED ? `"\\u0001/${repoPath}` : `/repos/${repoPath}`));
+}
+
+/**
  * Fills the markers of stored JSON (one document or a joined array) for one
  * response, in one pass over the text: a page holds thousands of URLs, and
  * four `replaceAll` passes, one per marker, each walked all of it.

@@ -55,3 +55,37 @@ it('gives the issues of a database from before it no type, no parent and no sub-
     store.close();
   }
 });
+
+it('keeps every sub-issue link stored before links across repositories, as a link within its own repository', async () => {
+  const file = path.join(dir, 'links.db');
+  const db = new Database(file);
+  // The last migration is the one that names the parent's repository (issue 47).
+  const before = MIGRATIONS.length - 1;
+  for (const migration of MIGRATIONS.slice(0, before)) {
+    if (typeof migration === 'string') db.exec(migration);
+    else migration(db);
+  }
+  db.pragma(`user_version = ${before}`);
+  db.prepare("INSERT INTO repos (id, owner, name, private, created_at, modified_at) VALUES (1, 'octo', 'old', 0, '2025-01-01T00:00:00Z', 0)").run();
+  for (const [number, title] of [[1, 'Parent'], [2, 'Child']] as const) {
+    const row = issueRow(
+      { number, title, user: { login: 'ann' }, labels: [], state: 'open', locked: false, comments: 0, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+      1, new Map(), { localAvatars: false },
+    );
+    db.prepare('INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc) VALUES (1, ?, ?, ?, ?, 0, ?, NULL, 0, ?)').run(
+      number, row.state, row.createdAt, row.updatedAt, row.creator, String(row.doc),
+    );
+  }
+  db.prepare('INSERT INTO sub_issues (repo_id, number, parent_number, position) VALUES (1, 2, 1, 1)').run();
+  db.close();
+
+  const store = openSqliteStorage(file);
+  try {
+    const listed = store.listSubIssues(1, 1, { page: 1, perPage: 30 });
+    expect(listed.total).toBe(1);
+    expect(listed.documents.map((d) => (JSON.parse(d) as { title: string }).title)).toEqual(['Child']);
+    expect((JSON.parse(store.getParentIssue(1, 2) ?? 'null') as { title: string } | null)?.title).toBe('Parent');
+  } finally {
+    store.close();
+  }
+});

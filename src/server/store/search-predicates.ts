@@ -154,13 +154,18 @@ function termPredicate(term: SearchTerm, scope: PredicateScope, dialect: SearchD
       // An issue without a type is false, not NULL, so `-type:Bug` keeps it.
       return `(i.type_name IS NOT NULL AND i.type_name = ${param(issueTypeKey(term.name))})`;
     case 'subIssueLink':
-      // As the answers count them (issue 47): sub-issues that are stored (`sub_issues_summary.total`), a parent named (`parent_issue_url`).
+      // As the answers show them (issue-links.ts): sub-issues that are stored and shown
+      // (`sub_issues_summary.total`), a parent named (`parent_issue_url`); one in another
+      // repository only when that repository is public.
       return term.link === 'sub-issues'
-        ? 'EXISTS (SELECT 1 FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number WHERE s.repo_id = i.repo_id AND s.parent_number = i.number)'
-        : 'EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number)';
+        ? `EXISTS (SELECT 1 FROM sub_issues s JOIN issues c ON c.repo_id = s.repo_id AND c.number = s.number JOIN repos c_repo ON c_repo.id = s.repo_id
+            WHERE s.parent_repo_id = i.repo_id AND s.parent_number = i.number AND (s.repo_id = s.parent_repo_id OR c_repo.private = 0))`
+        : `EXISTS (SELECT 1 FROM sub_issues s JOIN repos p_repo ON p_repo.id = s.parent_repo_id
+            WHERE s.repo_id = i.repo_id AND s.number = i.number AND (s.parent_repo_id = s.repo_id OR p_repo.private = 0))`;
     case 'parentIssue':
-      return `(i.repo_id IN (SELECT id FROM repos WHERE owner = ${param(term.owner)} AND name = ${param(term.name)})
-        AND EXISTS (SELECT 1 FROM sub_issues s WHERE s.repo_id = i.repo_id AND s.number = i.number AND s.parent_number = ${param(term.number)}))`;
+      return `EXISTS (SELECT 1 FROM sub_issues s JOIN repos p_repo ON p_repo.id = s.parent_repo_id
+        WHERE s.repo_id = i.repo_id AND s.number = i.number AND s.parent_number = ${param(term.number)}
+        AND p_repo.owner = ${param(term.owner)} AND p_repo.name = ${param(term.name)} AND (s.parent_repo_id = s.repo_id OR p_repo.private = 0))`;
   }
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { issueRow } from '../import-rows';
+import { LINK_SQL } from '../issue-links';
 import { MIGRATIONS } from '../sqlite/schema';
 import { StoreRefusal } from '../store-error';
 import { migratePostgres } from './migrate';
@@ -274,5 +275,33 @@ describe('migratePostgres', () => {
     const [stored] = (await client.query<{ doc: string; data_version: string }>('SELECT i.doc, r.data_version FROM issues i JOIN repos r ON r.id = i.repo_id')).rows;
     expect(Number(stored?.data_version)).toBe(8);
     expect(JSON.parse(stored?.doc ?? 'null')).toMatchObject({ title: 'Old', type: null, sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 }, parent_issue_url: null });
+  });
+
+  it('keeps every sub-issue link stored before links across repositories, as a link within its own repository', async () => {
+    const { client } = await freshClient();
+    // The last migration is the one that names the parent's repository (issue 47).
+    const before = PG_MIGRATIONS.length - 1;
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    for (const [index, sql] of PG_MIGRATIONS.slice(0, before).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    const repo = await client.query<{ id: string }>("INSERT INTO repos (owner, name, created_at, modified_at) VALUES ('octo', 'old', '2024-01-01T00:00:00Z', 0) RETURNING id");
+    const repoId = Number(repo.rows[0]!.id);
+    for (const [number, title] of [[1, 'Parent'], [2, 'Child']] as const) {
+      const row = issueRow({ title, user: { login: 'ann' }, labels: [], locked: false, comments: 0, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', number, state: 'open' }, repoId, new Map(), { localAvatars: false });
+      await client.query(
+        `INSERT INTO issues (repo_id, number, state, created_at, updated_at, comments, creator, milestone, assignee_count, doc, is_pull_request, closed_at, milestone_title)
+         VALUES ($1, $2, 'open', $3, $4, 0, 'ann', NULL, 0, $5, 0, NULL, NULL)`,
+        [repoId, number, row.createdAt, row.updatedAt, String(row.doc)],
+      );
+    }
+    await client.query('INSERT INTO sub_issues (repo_id, number, parent_number, position) VALUES ($1, 2, 1, 1)', [repoId]);
+    expect(await migratePostgres(client)).toEqual({ applied: 1 });
+    // The statements the answers run: `…/issues/1/sub_issues` and `…/issues/2/parent`.
+    const listed = await client.query<{ doc: string }>(LINK_SQL.subIssuePage, [repoId, 1]);
+    expect(listed.rows.map((r) => (JSON.parse(r.doc) as { title: string }).title)).toEqual(['Child']);
+    const parent = await client.query<{ doc: string; owner: string | null }>(LINK_SQL.parent, [repoId, 2]);
+    expect(parent.rows.map((r) => [(JSON.parse(r.doc) as { title: string }).title, r.owner])).toEqual([['Parent', null]]);
   });
 });

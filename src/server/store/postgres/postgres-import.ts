@@ -159,7 +159,8 @@ export async function importRows(sql: SqlRunner, options: ImportOptions, source:
     eventCount += batch.length;
   }
   if (eventCount > 0 || (await hasEvents(sql, repo.id))) for (const n of closable) await refreshClosedBy(sql, repo.id, n);
-  await writeIssueLinks(sql, repo.id, plan);
+  // A link across repositories changes the other repository's answers too (issue 47).
+  for (const other of await writeIssueLinks(sql, repo.id, plan)) await touchRepo(sql, other, nowMs);
 
   for (const [repoId, issues] of stale.byRepository()) await rebuildSearchText(sql, repoId, issues);
   await touchRepo(sql, repo.id, nowMs);

@@ -8,6 +8,7 @@ import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
 import { importRows } from './postgres-import';
+import { rewriteCrossParentUrls } from './postgres-issue-links';
 import { readRepo, touchRepo } from './postgres-repository-rows';
 import type { WriteTransactions } from './write-transaction';
 
@@ -56,6 +57,8 @@ export class PostgresIssueWriter implements IssueWriter {
           [repo.owner, repo.name, repo.id],
         );
       }
+      // Sub-issues in other repositories name their parent here by its new name (issue 47).
+      for (const other of await rewriteCrossParentUrls(sql, repo.id)) await touchRepo(sql, other, nowMs);
       await touchRepo(sql, repo.id, nowMs);
       const renamed = await readRepo(sql, to.owner, to.name);
       if (!renamed) throw new Error('repository vanished during rename');

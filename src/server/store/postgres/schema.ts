@@ -412,4 +412,13 @@ export const PG_MIGRATIONS: readonly string[] = [
   ) WHERE issues.doc LIKE '%"type":{%';
   CREATE INDEX issues_type_name ON issues (repo_id, type_name, created_at, number);
   `,
+  // 10 by the list's length (issue 47): SQLite's migration of the same number, a link names the
+  // parent's repository (its own for every link kept before), indexed on the parent's side.
+  `
+  ALTER TABLE sub_issues ADD COLUMN parent_repo_id BIGINT REFERENCES repos(id) ON DELETE CASCADE;
+  UPDATE sub_issues SET parent_repo_id = repo_id;
+  ALTER TABLE sub_issues ALTER COLUMN parent_repo_id SET NOT NULL;
+  DROP INDEX sub_issues_by_parent;
+  CREATE INDEX sub_issues_by_parent ON sub_issues (parent_repo_id, parent_number, position, number);
+  `,
 ];

@@ -10,7 +10,7 @@ import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-sc
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { SearchIndexWriter } from './sqlite-search-index';
 import { hasEvents, refreshClosedBy } from './sqlite-timeline';
-import { writeIssueLinks } from './sqlite-issue-links';
+import { rewriteCrossParentUrls, writeIssueLinks } from './sqlite-issue-links';
 import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
@@ -129,7 +129,8 @@ export class SqliteIssueWriter implements IssueWriter {
       }
       const prepare = (sql: string) => this.stmt(sql);
       if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
-      writeIssueLinks(prepare, repo.id, plan);
+      // A link across repositories changes the other repository's answers too (issue 47).
+      for (const other of writeIssueLinks(prepare, repo.id, plan)) this.repos.touch(other, nowMs);
 
       searchIndex.finish();
       this.repos.touch(repo.id, nowMs);
@@ -182,6 +183,8 @@ export class SqliteIssueWriter implements IssueWriter {
       if (from.owner.toLowerCase() !== to.owner.toLowerCase() || from.name.toLowerCase() !== to.name.toLowerCase()) {
         this.stmt('INSERT OR REPLACE INTO repo_redirects (owner, name, repo_id) VALUES (?, ?, ?)').run(repo.owner, repo.name, repo.id);
       }
+      // Sub-issues in other repositories name their parent here by its new name (issue 47).
+      for (const other of rewriteCrossParentUrls((sql) => this.stmt(sql), repo.id)) this.repos.touch(other, nowMs);
       this.repos.touch(repo.id, nowMs);
       const renamed = this.repos.findRepo(to.owner, to.name);
       if (!renamed) throw new Error('repository vanished during rename');

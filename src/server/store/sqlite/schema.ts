@@ -231,6 +231,28 @@ export const MIGRATIONS: readonly Migration[] = [
   UPDATE issues SET type_name = lower(json_extract(doc, '$.type.name')) WHERE doc LIKE '%"type":{%';
   CREATE INDEX issues_type_name ON issues (repo_id, type_name, created_at, number);
   `,
+  // 10 by the list's length (issue 47): a sub-issue's parent may be in another repository of the
+  // same owner, as GitHub allows ("The sub-issue must belong to the same repository owner as the
+  // parent issue", its POST …/sub_issues). A link names the parent's repository; every link kept
+  // before is within one repository, so it names its own. SQLite cannot add a NOT NULL column
+  // with a foreign key, so the table is built anew; the parent's side gets its index. The answers
+  // do not change, so no data version moves.
+  `
+  CREATE TABLE sub_issues_across (
+    repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    parent_number INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    -- last, where PostgreSQL's ALTER TABLE puts it: the two schemas are compared column by column
+    parent_repo_id INTEGER NOT NULL REFERENCES repos(id) ON DELETE CASCADE,
+    PRIMARY KEY (repo_id, number)
+  );
+  INSERT INTO sub_issues_across (repo_id, number, parent_number, position, parent_repo_id)
+    SELECT repo_id, number, parent_number, position, repo_id FROM sub_issues;
+  DROP TABLE sub_issues;
+  ALTER TABLE sub_issues_across RENAME TO sub_issues;
+  CREATE INDEX sub_issues_by_parent ON sub_issues (parent_repo_id, parent_number, position, number);
+  `,
 ];
 
 function addSearch(db: Database.Database): void {
