@@ -17,12 +17,17 @@ import { testPostgres, type TestPostgres } from '../../../test-support/server/te
 import { serveDatabase, type ServedDatabase } from '../../../test-support/server/test-service';
 
 /**
- * The type column's migration is the last of each list, so the schema before it is every
- * migration but that one: the list's length, not a number, as another branch's migration may land
- * before it.
+ * The schema before the type column's migration: found by what it adds, not by a number, as
+ * migrations land beside it (the later ones, sub-issues across repositories, run on the upgraded
+ * database too, as they would on a real upgrade).
  */
-const SQLITE_SCHEMA_BEFORE = MIGRATIONS.length - 1;
-const PG_SCHEMA_BEFORE = PG_MIGRATIONS.length - 1;
+function indexOfTypeMigration(migrations: readonly unknown[]): number {
+  const index = migrations.findIndex((m) => typeof m === 'string' && m.includes('ADD COLUMN type_name'));
+  if (index < 0) throw new Error('no migration adds the type column');
+  return index;
+}
+const SQLITE_SCHEMA_BEFORE = indexOfTypeMigration(MIGRATIONS);
+const PG_SCHEMA_BEFORE = indexOfTypeMigration(PG_MIGRATIONS);
 
 function entry(number: number, fields: Partial<ImportedIssue>): ImportedIssue {
   return {
