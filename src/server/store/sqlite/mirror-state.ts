@@ -8,7 +8,8 @@ import type { MirrorStateStore } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteIssueWriter } from './issue-writer';
-import type { SqliteRepositories } from './repositories';
+import { ensureRepo, findRepo } from '../core/repository-rows';
+import { SQLITE_DIALECT } from '../core/store-dialect';
 import { writeSubIssueOrders } from './sqlite-issue-links';
 
 interface MirrorWalkRow {
@@ -24,7 +25,6 @@ export class SqliteMirrorState implements MirrorStateStore {
   constructor(
     private readonly connection: SqliteConnection,
     private readonly caches: DerivedCaches,
-    private readonly repos: SqliteRepositories,
     private readonly writer: SqliteIssueWriter,
   ) {}
 
@@ -33,19 +33,19 @@ export class SqliteMirrorState implements MirrorStateStore {
   }
 
   findMirror(owner: string, name: string, source: string): MirrorRecord | null {
-    const repo = this.repos.findRepo(owner, name);
+    const repo = this.connection.run(findRepo(SQLITE_DIALECT, owner, name));
     const record = repo ? this.readMirror(repo) : null;
     return record !== null && record.source === source ? record : null;
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord {
     const record = this.connection.db.transaction((): MirrorRecord => {
-      const repo = this.repos.ensureRepo(options, nowMs);
+      const repo = this.connection.run(ensureRepo(SQLITE_DIALECT, options, nowMs));
       const existing = this.readMirror(repo);
       if (existing !== null && existing.source === source) return existing;
       this.stmt('DELETE FROM mirrors WHERE repo_id = ?').run(repo.id);
       this.stmt('INSERT INTO mirrors (repo_id, source) VALUES (?, ?)').run(repo.id, source);
-      const created = this.readMirror(this.repos.findRepo(repo.owner, repo.name) ?? repo);
+      const created = this.readMirror(this.connection.run(findRepo(SQLITE_DIALECT, repo.owner, repo.name)) ?? repo);
       if (!created) throw new Error('mirror row vanished after insert');
       return created;
     }).immediate();

@@ -13,17 +13,15 @@ import {
 } from '../people-queries';
 import type { PeopleReader } from '../storage';
 import type { SqliteConnection } from './connection';
-import type { SqliteRepositories } from './repositories';
+import { findUser } from '../core/repository-rows';
+import { SQLITE_DIALECT } from '../core/store-dialect';
 
 /** The login of an event document's `assignee` (people-queries.ts's one engine hook); NOCASE, as logins compare. */
 const EVENT_ASSIGNEE = "json_extract(e.doc, '$.assignee.login') COLLATE NOCASE";
 const ASSIGNEES_SQL = assigneesSql(EVENT_ASSIGNEE);
 
 export class SqlitePeopleReads implements PeopleReader {
-  constructor(
-    private readonly connection: SqliteConnection,
-    private readonly repos: SqliteRepositories,
-  ) {}
+  constructor(private readonly connection: SqliteConnection) {}
 
   listAssignees(repoId: number): UserRecord[] {
     const rows = this.connection.stmt(ASSIGNEES_SQL).all(...assigneesArgs(repoId)) as UserRow[];
@@ -41,7 +39,7 @@ export class SqlitePeopleReads implements PeopleReader {
     return this.connection.inSnapshot(() => {
       const row = this.connection.stmt(sql).get(...args) as { first_seen: string | null } | undefined;
       if (!row?.first_seen) return null;
-      return { user: this.repos.findUser(login), firstSeen: row.first_seen };
+      return { user: this.connection.run(findUser(SQLITE_DIALECT, login)), firstSeen: row.first_seen };
     });
   }
 }

@@ -27,6 +27,8 @@ import type {
   TokenRecord,
   UserRecord,
 } from '../records';
+import { findRenamed, findRepo, findUser } from '../core/repository-rows';
+import { SQLITE_DIALECT } from '../core/store-dialect';
 import { SqliteConnection } from './connection';
 import { SqliteCounterStore } from './counter-store';
 import { openDatabase, type StoreOpenOptions } from './database-file';
@@ -35,7 +37,6 @@ import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
 import { SqliteMirrorState } from './mirror-state';
 import { SqlitePeopleReads } from './people-reads';
-import { SqliteRepositories } from './repositories';
 import { SqliteTokenStore } from './token-store';
 import type { Storage } from '../storage';
 
@@ -53,7 +54,6 @@ export function openSqliteStorage(file: string, options: StoreOpenOptions = {}):
 export class SqliteStorage implements Storage {
   private readonly connection: SqliteConnection;
   private readonly caches: DerivedCaches;
-  private readonly repos: SqliteRepositories;
   private readonly reads: SqliteIssueReads;
   private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
@@ -68,12 +68,11 @@ export class SqliteStorage implements Storage {
   ) {
     this.connection = new SqliteConnection(db);
     this.caches = new DerivedCaches(this.connection);
-    this.repos = new SqliteRepositories(this.connection);
     this.reads = new SqliteIssueReads(this.connection, this.caches);
-    this.people = new SqlitePeopleReads(this.connection, this.repos);
-    this.writer = new SqliteIssueWriter(this.connection, this.caches, this.repos, this.reads);
-    this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.repos, this.writer);
-    this.tokens = new SqliteTokenStore(this.connection, this.caches, this.repos);
+    this.people = new SqlitePeopleReads(this.connection);
+    this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
+    this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.writer);
+    this.tokens = new SqliteTokenStore(this.connection, this.caches);
     this.counters = new SqliteCounterStore(this.connection);
   }
 
@@ -82,15 +81,15 @@ export class SqliteStorage implements Storage {
   }
 
   findRepo(owner: string, name: string): RepoRecord | null {
-    return this.repos.findRepo(owner, name);
+    return this.connection.run(findRepo(SQLITE_DIALECT, owner, name));
   }
 
   findRenamed(owner: string, name: string): RepoRecord | null {
-    return this.repos.findRenamed(owner, name);
+    return this.connection.run(findRenamed(SQLITE_DIALECT, owner, name));
   }
 
   findUser(login: string): UserRecord | null {
-    return this.repos.findUser(login);
+    return this.connection.run(findUser(SQLITE_DIALECT, login));
   }
 
   listIssues(repoId: number, params: ListParams): DocumentPage {

@@ -6,13 +6,13 @@ import type { TokenStore } from '../storage';
 import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
-import type { SqliteRepositories } from './repositories';
+import { findRepo, upsertUserIfMissing } from '../core/repository-rows';
+import { SQLITE_DIALECT } from '../core/store-dialect';
 
 export class SqliteTokenStore implements TokenStore {
   constructor(
     private readonly connection: SqliteConnection,
     private readonly caches: DerivedCaches,
-    private readonly repos: SqliteRepositories,
   ) {}
 
   private stmt(sql: string) {
@@ -39,11 +39,11 @@ export class SqliteTokenStore implements TokenStore {
     this.connection.db.transaction(() => {
       const repoIds = token.repos.map((fullName) => {
         const [owner = '', name = ''] = fullName.split('/');
-        const repo = this.repos.findRepo(owner, name);
+        const repo = this.connection.run(findRepo(SQLITE_DIALECT, owner, name));
         if (!repo) throw new StoreRefusal(`no repository ${fullName}`);
         return repo.id;
       });
-      this.repos.upsertUserIfMissing(token.login);
+      this.connection.run(upsertUserIfMissing(SQLITE_DIALECT, token.login));
       this.stmt('INSERT INTO tokens (hash, login, name, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
         token.hash, token.login, token.name, token.expiresAt, Math.floor(nowMs / 1000),
       );
