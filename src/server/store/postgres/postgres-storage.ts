@@ -28,6 +28,8 @@ import type {
   TokenRecord,
   UserRecord,
 } from '../records';
+import { POSTGRES_DIALECT } from '../core/store-dialect';
+import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
 import { ChangeListener, UnheardChanges } from './change-listener';
 import { migratePostgres } from './migrate';
@@ -37,9 +39,8 @@ import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
 import { PostgresMirrorState } from './postgres-mirror-state';
 import { PostgresPeopleReads } from './postgres-people-reads';
-import { PostgresTokenStore } from './postgres-token-store';
 import { describePostgresUrl } from './postgres-url';
-import type { SqlRunner } from './sql';
+import { runOperation, type SqlRunner } from './sql';
 import { WriteTransactions } from './write-transaction';
 
 export interface PostgresOpenOptions {
@@ -98,7 +99,6 @@ export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
   private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
-  private readonly tokens: PostgresTokenStore;
   private readonly counters: PostgresCounterStore;
   private readonly mirrors: PostgresMirrorState;
 
@@ -112,7 +112,6 @@ export class PostgresStorage implements Storage {
     this.reads = new PostgresIssueReads(tx);
     this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
-    this.tokens = new PostgresTokenStore(tx);
     this.counters = new PostgresCounterStore(tx);
     this.mirrors = new PostgresMirrorState(tx);
   }
@@ -234,15 +233,16 @@ export class PostgresStorage implements Storage {
   // Tokens
 
   findToken(hash: string): Promise<TokenRecord | null> {
-    return this.tokens.findToken(hash);
+    return runOperation(this.tx.sql, findToken(POSTGRES_DIALECT, hash));
   }
 
   createToken(token: NewToken, nowMs: number): Promise<void> {
-    return this.tokens.createToken(token, nowMs);
+    // Creating or revoking a token is seen by readers: every instance must stop (or start) accepting it.
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, createToken(POSTGRES_DIALECT, token, nowMs)));
   }
 
   revokeToken(hash: string): Promise<boolean> {
-    return this.tokens.revokeToken(hash);
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, revokeToken(POSTGRES_DIALECT, hash)));
   }
 
   // Rate-limit counters

@@ -29,6 +29,7 @@ import type {
 } from '../records';
 import { findRenamed, findRepo, findUser } from '../core/repository-rows';
 import { SQLITE_DIALECT } from '../core/store-dialect';
+import { createToken, findToken, revokeToken } from '../core/token-store';
 import { SqliteConnection } from './connection';
 import { SqliteCounterStore } from './counter-store';
 import { openDatabase, type StoreOpenOptions } from './database-file';
@@ -37,7 +38,6 @@ import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
 import { SqliteMirrorState } from './mirror-state';
 import { SqlitePeopleReads } from './people-reads';
-import { SqliteTokenStore } from './token-store';
 import type { Storage } from '../storage';
 
 export type { StoreOpenOptions };
@@ -58,7 +58,6 @@ export class SqliteStorage implements Storage {
   private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
   private readonly mirrors: SqliteMirrorState;
-  private readonly tokens: SqliteTokenStore;
   private readonly counters: SqliteCounterStore;
 
   constructor(
@@ -72,7 +71,6 @@ export class SqliteStorage implements Storage {
     this.people = new SqlitePeopleReads(this.connection);
     this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
     this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.writer);
-    this.tokens = new SqliteTokenStore(this.connection, this.caches);
     this.counters = new SqliteCounterStore(this.connection);
   }
 
@@ -199,15 +197,17 @@ export class SqliteStorage implements Storage {
   }
 
   findToken(hash: string): TokenRecord | null {
-    return this.tokens.findToken(hash);
+    return this.connection.run(findToken(SQLITE_DIALECT, hash));
   }
 
   createToken(token: NewToken, nowMs: number): void {
-    this.tokens.createToken(token, nowMs);
+    this.connection.db.transaction(() => this.connection.run(createToken(SQLITE_DIALECT, token, nowMs))).immediate();
   }
 
   revokeToken(hash: string): boolean {
-    return this.tokens.revokeToken(hash);
+    const revoked = this.connection.run(revokeToken(SQLITE_DIALECT, hash));
+    this.caches.forgetDerived();
+    return revoked;
   }
 
   loadCounters(): StoredCounter[] {
