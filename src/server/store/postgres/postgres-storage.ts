@@ -28,12 +28,12 @@ import type {
   TokenRecord,
   UserRecord,
 } from '../records';
+import { loadCounters, saveCounters } from '../core/counter-store';
 import { POSTGRES_DIALECT } from '../core/store-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
 import { ChangeListener, UnheardChanges } from './change-listener';
 import { migratePostgres } from './migrate';
-import { PostgresCounterStore } from './postgres-counter-store';
 import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
@@ -99,7 +99,6 @@ export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
   private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
-  private readonly counters: PostgresCounterStore;
   private readonly mirrors: PostgresMirrorState;
 
   constructor(
@@ -112,7 +111,6 @@ export class PostgresStorage implements Storage {
     this.reads = new PostgresIssueReads(tx);
     this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
-    this.counters = new PostgresCounterStore(tx);
     this.mirrors = new PostgresMirrorState(tx);
   }
 
@@ -248,11 +246,12 @@ export class PostgresStorage implements Storage {
   // Rate-limit counters
 
   loadCounters(): Promise<StoredCounter[]> {
-    return this.counters.loadCounters();
+    return runOperation(this.tx.sql, loadCounters(POSTGRES_DIALECT));
   }
 
   saveCounters(counters: StoredCounter[]): Promise<void> {
-    return this.counters.saveCounters(counters);
+    // Saving them changes nothing a reader sees, so it never moves the store version.
+    return runOperation(this.tx.sql, saveCounters(POSTGRES_DIALECT, counters));
   }
 
   // Mirror state

@@ -27,11 +27,11 @@ import type {
   TokenRecord,
   UserRecord,
 } from '../records';
+import { loadCounters, saveCounters } from '../core/counter-store';
 import { findRenamed, findRepo, findUser } from '../core/repository-rows';
 import { SQLITE_DIALECT } from '../core/store-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import { SqliteConnection } from './connection';
-import { SqliteCounterStore } from './counter-store';
 import { openDatabase, type StoreOpenOptions } from './database-file';
 import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
@@ -58,7 +58,6 @@ export class SqliteStorage implements Storage {
   private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
   private readonly mirrors: SqliteMirrorState;
-  private readonly counters: SqliteCounterStore;
 
   constructor(
     private readonly db: Database.Database,
@@ -71,7 +70,6 @@ export class SqliteStorage implements Storage {
     this.people = new SqlitePeopleReads(this.connection);
     this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
     this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.writer);
-    this.counters = new SqliteCounterStore(this.connection);
   }
 
   changeVersion(): number {
@@ -211,11 +209,11 @@ export class SqliteStorage implements Storage {
   }
 
   loadCounters(): StoredCounter[] {
-    return this.counters.loadCounters();
+    return this.connection.run(loadCounters(SQLITE_DIALECT));
   }
 
   saveCounters(counters: StoredCounter[]): void {
-    this.counters.saveCounters(counters);
+    this.connection.db.transaction(() => this.connection.run(saveCounters(SQLITE_DIALECT, counters)))();
   }
 
   /**
