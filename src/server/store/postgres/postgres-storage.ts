@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
-import type { ImportSource } from '../import-rows';
+import { importSourceOf, type ImportSource } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type {
   DocumentPage,
@@ -25,10 +25,12 @@ import type {
   SearchPage,
   SearchRequest,
   StoredCounter,
+  SubIssueOrder,
   TokenRecord,
   UserRecord,
 } from '../records';
 import { loadCounters, saveCounters } from '../core/counter-store';
+import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
 import { POSTGRES_DIALECT } from '../core/store-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
@@ -37,7 +39,8 @@ import { migratePostgres } from './migrate';
 import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
-import { PostgresMirrorState } from './postgres-mirror-state';
+import { importRows } from './postgres-import';
+import { writeSubIssueOrders } from './postgres-issue-links';
 import { PostgresPeopleReads } from './postgres-people-reads';
 import { describePostgresUrl } from './postgres-url';
 import { runOperation, type SqlRunner } from './sql';
@@ -99,7 +102,6 @@ export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
   private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
-  private readonly mirrors: PostgresMirrorState;
 
   constructor(
     private readonly tx: WriteTransactions,
@@ -111,7 +113,6 @@ export class PostgresStorage implements Storage {
     this.reads = new PostgresIssueReads(tx);
     this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
-    this.mirrors = new PostgresMirrorState(tx);
   }
 
   /** the pool's queries, outside any transaction (the shared rate limits use them) */
@@ -257,32 +258,40 @@ export class PostgresStorage implements Storage {
   // Mirror state
 
   findMirror(owner: string, name: string, source: string): Promise<MirrorRecord | null> {
-    return this.mirrors.findMirror(owner, name, source);
+    return runOperation(this.tx.sql, findMirror(POSTGRES_DIALECT, owner, name, source));
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): Promise<MirrorRecord> {
-    return this.mirrors.openMirror(options, source, nowMs);
+    // It may create the repository or change it: readers see that.
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, openMirror(POSTGRES_DIALECT, options, source, nowMs)));
   }
 
   saveMirrorPage(
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): Promise<void> {
-    return this.mirrors.saveMirrorPage(options, walk, state, page, nowMs);
+    // A mirrored page is an import, which readers see.
+    return this.tx.write('seen-by-readers', async (sql) => {
+      const source = importSourceOf(page.issues, page.comments ?? [], { localAvatars: options.localAvatars ?? false }, page.events ?? []);
+      const { repo } = await importRows(sql, options, source, nowMs);
+      await writeSubIssueOrders(sql, repo.id, page.subIssueOrders ?? []);
+      await runOperation(sql, saveMirrorWalk(POSTGRES_DIALECT, repo.id, walk, state));
+    });
   }
 
   saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): Promise<void> {
-    return this.mirrors.saveMirrorWalk(repoId, walk, state);
+    // A walk's progress, the source's privacy and when a mirror completed are the mirror's bookkeeping: no request reads them.
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, saveMirrorWalk(POSTGRES_DIALECT, repoId, walk, state)));
   }
 
   setMirrorSourcePrivate(repoId: number, isPrivate: boolean): Promise<void> {
-    return this.mirrors.setMirrorSourcePrivate(repoId, isPrivate);
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, setMirrorSourcePrivate(POSTGRES_DIALECT, repoId, isPrivate)));
   }
 
   completeMirror(repoId: number, nowMs: number): Promise<void> {
-    return this.mirrors.completeMirror(repoId, nowMs);
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, completeMirror(POSTGRES_DIALECT, repoId, nowMs)));
   }
 }

@@ -24,10 +24,12 @@ import type {
   SearchPage,
   SearchRequest,
   StoredCounter,
+  SubIssueOrder,
   TokenRecord,
   UserRecord,
 } from '../records';
 import { loadCounters, saveCounters } from '../core/counter-store';
+import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
 import { findRenamed, findRepo, findUser } from '../core/repository-rows';
 import { SQLITE_DIALECT } from '../core/store-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
@@ -36,7 +38,7 @@ import { openDatabase, type StoreOpenOptions } from './database-file';
 import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
-import { SqliteMirrorState } from './mirror-state';
+import { writeSubIssueOrders } from './sqlite-issue-links';
 import { SqlitePeopleReads } from './people-reads';
 import type { Storage } from '../storage';
 
@@ -57,7 +59,6 @@ export class SqliteStorage implements Storage {
   private readonly reads: SqliteIssueReads;
   private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
-  private readonly mirrors: SqliteMirrorState;
 
   constructor(
     private readonly db: Database.Database,
@@ -69,7 +70,6 @@ export class SqliteStorage implements Storage {
     this.reads = new SqliteIssueReads(this.connection, this.caches);
     this.people = new SqlitePeopleReads(this.connection);
     this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
-    this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.writer);
   }
 
   changeVersion(): number {
@@ -165,33 +165,41 @@ export class SqliteStorage implements Storage {
   }
 
   findMirror(owner: string, name: string, source: string): MirrorRecord | null {
-    return this.mirrors.findMirror(owner, name, source);
+    return this.connection.run(findMirror(SQLITE_DIALECT, owner, name, source));
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord {
-    return this.mirrors.openMirror(options, source, nowMs);
+    const record = this.connection.db.transaction(() => this.connection.run(openMirror(SQLITE_DIALECT, options, source, nowMs))).immediate();
+    // It may have created the repository or changed its description or visibility.
+    this.caches.forgetDerived();
+    return record;
   }
 
   saveMirrorPage(
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): void {
-    this.mirrors.saveMirrorPage(options, walk, state, page, nowMs);
+    this.connection.db.transaction(() => {
+      // Nested: importIssues' own transaction becomes a savepoint of this one.
+      const { repo } = this.writer.importIssues(options, page.issues, page.comments ?? [], nowMs, page.events ?? []);
+      writeSubIssueOrders((sql) => this.connection.stmt(sql), repo.id, page.subIssueOrders ?? []);
+      this.connection.run(saveMirrorWalk(SQLITE_DIALECT, repo.id, walk, state));
+    }).immediate();
   }
 
   saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): void {
-    this.mirrors.saveMirrorWalk(repoId, walk, state);
+    this.connection.run(saveMirrorWalk(SQLITE_DIALECT, repoId, walk, state));
   }
 
   setMirrorSourcePrivate(repoId: number, isPrivate: boolean): void {
-    this.mirrors.setMirrorSourcePrivate(repoId, isPrivate);
+    this.connection.run(setMirrorSourcePrivate(SQLITE_DIALECT, repoId, isPrivate));
   }
 
   completeMirror(repoId: number, nowMs: number): void {
-    this.mirrors.completeMirror(repoId, nowMs);
+    this.connection.run(completeMirror(SQLITE_DIALECT, repoId, nowMs));
   }
 
   findToken(hash: string): TokenRecord | null {
