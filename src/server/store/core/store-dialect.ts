@@ -1,26 +1,33 @@
 /**
  * What the shared operations (core/) need to know of the engine they run on: its name, which picks
- * the SQL its query compiler wrote, and the few facts its SQL cannot say alike.
+ * the SQL its query compiler wrote, and the few facts its SQL cannot say alike. Each engine defines
+ * its dialect in its own folder (sqlite/sqlite-dialect.ts, postgres/postgres-dialect.ts).
  */
 export type EngineName = 'sqlite' | 'postgres';
 
 export interface StoreDialect {
   readonly engine: EngineName;
   /**
-   * Whether a value can name nothing stored because the engine's text cannot hold it:
-   * PostgreSQL's text cannot hold U+0000 (a statement binding one fails), where SQLite's can;
-   * nothing stored ever holds it (imports drop control characters), so on PostgreSQL a lookup
-   * given one answers "none" without asking.
+   * Whether a value can name nothing stored because the engine's text cannot hold it (PostgreSQL's
+   * U+0000): a lookup given one answers "none" without asking.
    */
   namesNothing(...values: ReadonlyArray<string | null | undefined>): boolean;
+  /**
+   * The SQL expression for the login at `document.key.login` in the stored JSON document column
+   * `document`, compared as logins compare: without case.
+   */
+  loginInDocument(document: string, key: string): string;
 }
 
-export const SQLITE_DIALECT: StoreDialect = {
-  engine: 'sqlite',
-  namesNothing: () => false,
-};
-
-export const POSTGRES_DIALECT: StoreDialect = {
-  engine: 'postgres',
-  namesNothing: (...values) => values.some((v) => v != null && v.includes('\u0000')),
-};
+/** `build`'s answer for each engine, made once, on the first call for that engine. */
+export function oncePerEngine<T>(build: (dialect: StoreDialect) => T): (dialect: StoreDialect) => T {
+  const made = new Map<EngineName, T>();
+  return (dialect) => {
+    let value = made.get(dialect.engine);
+    if (value === undefined) {
+      value = build(dialect);
+      made.set(dialect.engine, value);
+    }
+    return value;
+  };
+}

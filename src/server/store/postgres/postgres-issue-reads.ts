@@ -11,7 +11,7 @@ import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } f
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { findRenamed, findUser } from '../core/repository-rows';
-import { POSTGRES_DIALECT } from '../core/store-dialect';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';

@@ -5,7 +5,7 @@
  */
 import { userId } from '../build-documents';
 import * as repositoryRows from '../core/repository-rows';
-import { POSTGRES_DIALECT } from '../core/store-dialect';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { cleanText } from '../issue-document';
 import type { ImportedUser } from '../import-schema';
 import type { ImportOptions, RepoRecord } from '../records';

@@ -30,8 +30,9 @@ import type {
   UserRecord,
 } from '../records';
 import { loadCounters, saveCounters } from '../core/counter-store';
+import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
 import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
-import { POSTGRES_DIALECT } from '../core/store-dialect';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
 import { ChangeListener, UnheardChanges } from './change-listener';
@@ -41,7 +42,6 @@ import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
 import { importRows } from './postgres-import';
 import { writeSubIssueOrders } from './postgres-issue-links';
-import { PostgresPeopleReads } from './postgres-people-reads';
 import { describePostgresUrl } from './postgres-url';
 import { runOperation, type SqlRunner } from './sql';
 import { WriteTransactions } from './write-transaction';
@@ -100,7 +100,6 @@ export async function openPostgresStorage(url: string, options: PostgresOpenOpti
 
 export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
-  private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
 
   constructor(
@@ -111,7 +110,6 @@ export class PostgresStorage implements Storage {
     private readonly pool: pg.Pool | null,
   ) {
     this.reads = new PostgresIssueReads(tx);
-    this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
   }
 
@@ -200,15 +198,15 @@ export class PostgresStorage implements Storage {
   }
 
   listAssignees(repoId: number): Promise<UserRecord[]> {
-    return this.people.listAssignees(repoId);
+    return runOperation(this.tx.sql, listAssignees(POSTGRES_DIALECT, repoId));
   }
 
   listMilestones(repoId: number): Promise<MilestoneRecord[]> {
-    return this.people.listMilestones(repoId);
+    return runOperation(this.tx.sql, listMilestones(POSTGRES_DIALECT, repoId));
   }
 
   findVisibleUser(login: string, privateRepoIds: readonly number[]): Promise<{ user: UserRecord | null; firstSeen: string } | null> {
-    return this.people.findVisibleUser(login, privateRepoIds);
+    return this.tx.inSnapshot((sql) => runOperation(sql, findVisibleUser(POSTGRES_DIALECT, login, privateRepoIds)));
   }
 
   searchIssues(request: SearchRequest): Promise<SearchPage> {

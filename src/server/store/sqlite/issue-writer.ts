@@ -17,7 +17,7 @@ import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteIssueReads } from './issue-reads';
 import { ensureRepo, findRepo, touchRepo, upsertUser } from '../core/repository-rows';
-import { SQLITE_DIALECT } from '../core/store-dialect';
+import { SQLITE_DIALECT } from './sqlite-dialect';
 
 export class SqliteIssueWriter implements IssueWriter {
   constructor(

@@ -30,8 +30,9 @@ import type {
 } from '../records';
 import { loadCounters, saveCounters } from '../core/counter-store';
 import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
+import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
 import { findRenamed, findRepo, findUser } from '../core/repository-rows';
-import { SQLITE_DIALECT } from '../core/store-dialect';
+import { SQLITE_DIALECT } from './sqlite-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import { SqliteConnection } from './connection';
 import { openDatabase, type StoreOpenOptions } from './database-file';
@@ -39,7 +40,6 @@ import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
 import { writeSubIssueOrders } from './sqlite-issue-links';
-import { SqlitePeopleReads } from './people-reads';
 import type { Storage } from '../storage';
 
 export type { StoreOpenOptions };
@@ -57,7 +57,6 @@ export class SqliteStorage implements Storage {
   private readonly connection: SqliteConnection;
   private readonly caches: DerivedCaches;
   private readonly reads: SqliteIssueReads;
-  private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
 
   constructor(
@@ -68,7 +67,6 @@ export class SqliteStorage implements Storage {
     this.connection = new SqliteConnection(db);
     this.caches = new DerivedCaches(this.connection);
     this.reads = new SqliteIssueReads(this.connection, this.caches);
-    this.people = new SqlitePeopleReads(this.connection);
     this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
   }
 
@@ -141,15 +139,15 @@ export class SqliteStorage implements Storage {
   }
 
   listAssignees(repoId: number): UserRecord[] {
-    return this.people.listAssignees(repoId);
+    return this.connection.run(listAssignees(SQLITE_DIALECT, repoId));
   }
 
   listMilestones(repoId: number): MilestoneRecord[] {
-    return this.people.listMilestones(repoId);
+    return this.connection.run(listMilestones(SQLITE_DIALECT, repoId));
   }
 
   findVisibleUser(login: string, privateRepoIds: readonly number[]): { user: UserRecord | null; firstSeen: string } | null {
-    return this.people.findVisibleUser(login, privateRepoIds);
+    return this.connection.inSnapshot(() => this.connection.run(findVisibleUser(SQLITE_DIALECT, login, privateRepoIds)));
   }
 
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number, events: ImportedEvent[] = []): ImportResult {

@@ -1,0 +1,10 @@
+/** SQLite's answers to what the shared core asks of an engine (core/store-dialect.ts). */
+import type { StoreDialect } from '../core/store-dialect';
+
+export const SQLITE_DIALECT: StoreDialect = {
+  engine: 'sqlite',
+  // SQLite's text holds any character; a lookup of one never stored simply finds nothing.
+  namesNothing: () => false,
+  // NOCASE, as logins compare.
+  loginInDocument: (document, key) => `json_extract(${document}, '$.${key}.login') COLLATE NOCASE`,
+};
