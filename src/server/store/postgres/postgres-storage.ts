@@ -1,11 +1,12 @@
 /**
  * The storage on PostgreSQL, for several service instances sharing one
  * database: the same answers as SQLite's (the contract suite runs on both),
- * over a connection pool. It composes one part per concern: the reads
- * (postgres-issue-reads.ts), imports and renames (postgres-issue-writer.ts),
- * tokens, rate-limit counters and mirror state, all running their statements
- * through write-transaction.ts, where a write readers see also bumps
- * `store_version` so every instance hears of it (change-listener.ts).
+ * over a connection pool. It composes the reads (postgres-issue-reads.ts) and
+ * imports and renames (postgres-issue-writer.ts), and runs the operations both
+ * engines share (../core/: repositories, users, tokens, rate-limit counters,
+ * mirror state, people) in this dialect (postgres-dialect.ts), all through
+ * write-transaction.ts, where a write readers see also bumps `store_version`
+ * so every instance hears of it (change-listener.ts).
  */
 import pg from 'pg';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
@@ -32,11 +33,11 @@ import type {
 import { loadCounters, saveCounters } from '../core/counter-store';
 import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
 import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
-import { POSTGRES_DIALECT } from './postgres-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
 import { ChangeListener, UnheardChanges } from './change-listener';
 import { migratePostgres } from './migrate';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';

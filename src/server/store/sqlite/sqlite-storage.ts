@@ -3,8 +3,10 @@
  * WAL mode so reads never wait for an import. Every write that must not be
  * half-done runs in one transaction.
  *
- * `SqliteStorage` composes the parts in sqlite/, one per interface of storage.ts, over one
- * connection and the caches of what it derives from the data (sqlite/derived-caches.ts).
+ * `SqliteStorage` composes the parts in sqlite/ (reads, imports) and runs the operations both
+ * engines share (../core/: repositories, users, tokens, rate-limit counters, mirror state,
+ * people) in this dialect (sqlite-dialect.ts), over one connection and the caches of what it
+ * derives from the data (sqlite/derived-caches.ts).
  */
 import type Database from 'better-sqlite3';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
@@ -32,13 +34,13 @@ import { loadCounters, saveCounters } from '../core/counter-store';
 import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
 import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
 import { findRenamed, findRepo, findUser } from '../core/repository-rows';
-import { SQLITE_DIALECT } from './sqlite-dialect';
 import { createToken, findToken, revokeToken } from '../core/token-store';
 import { SqliteConnection } from './connection';
 import { openDatabase, type StoreOpenOptions } from './database-file';
 import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
+import { SQLITE_DIALECT } from './sqlite-dialect';
 import { writeSubIssueOrders } from './sqlite-issue-links';
 import type { Storage } from '../storage';
 
