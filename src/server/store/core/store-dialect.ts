@@ -3,6 +3,8 @@
  * the SQL its query compiler wrote, and the few facts its SQL cannot say alike. Each engine defines
  * its dialect in its own folder (sqlite/sqlite-dialect.ts, postgres/postgres-dialect.ts).
  */
+import type { OrderedList } from '../keyset-boundaries';
+
 export type EngineName = 'sqlite' | 'postgres';
 
 export interface StoreDialect {
@@ -17,6 +19,14 @@ export interface StoreDialect {
    * `document`, compared as logins compare: without case.
    */
   loginInDocument(document: string, key: string): string;
+  /** The placeholder of the `position`th value (from 1) of SQL assembled in pieces: `?` or `$n`. */
+  placeholder(position: number): string;
+  /**
+   * The statement reading the `doc` of the list's entries that meet `where`, in list order, from
+   * `offset` on, at most `limit` (core/keyset-pager.ts): how the engine reads a page's documents
+   * once its start is known.
+   */
+  keysetPage(list: OrderedList, where: string, limit: string, offset: string): string;
 }
 
 /** `build`'s answer for each engine, made once, on the first call for that engine. */

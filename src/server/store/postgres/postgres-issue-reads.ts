@@ -4,7 +4,7 @@
  * documents, with the same answers as SQLite's (the contract suite runs on both).
  *
  * Counts for `rel="last"` and the boundaries of keyset pages
- * (postgres-keyset-pager.ts) are kept until the data changes, as on SQLite, so
+ * (../core/keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
@@ -17,7 +17,7 @@ import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import type { OrderedList } from '../keyset-boundaries';
-import { PostgresKeysetPager } from './postgres-keyset-pager';
+import { KeysetPager } from '../core/keyset-pager';
 import { countOf, hasNul, Params, runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
@@ -28,7 +28,7 @@ const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: '
 export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueSearch {
   /** counts for `rel="last"` and the pager's boundaries, valid until the change version moves */
   private readonly counts = new Map<string, number>();
-  private readonly pager = new PostgresKeysetPager();
+  private readonly pager = new KeysetPager();
   private derivedVersion = -1;
 
   constructor(private readonly tx: WriteTransactions) {}
@@ -66,7 +66,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
 
   /** A page of a list counted by `count` first (so what is remembered is fresh). */
   private page(list: OrderedList, offset: number, limit: number): Promise<string[]> {
-    return this.pager.page(this.sql, list, offset, limit, this.derivedFromNow());
+    return runOperation(this.sql, this.pager.page(POSTGRES_DIALECT, list, offset, limit, this.derivedFromNow()));
   }
 
   // Repositories and users
