@@ -33,8 +33,7 @@ export class KeysetPager {
     const where = whereFrom(dialect, list, key, args);
     const limitPlaceholder = next(dialect, args, limit);
     const sql = dialect.keysetPage(list, where, limitPlaceholder, next(dialect, args, start.skip));
-    const rows = (yield { sql, parameters: args }) as Array<{ doc: string }>;
-    return rows.map((r) => r.doc);
+    return (yield { sql, parameters: args, firstColumn: true }) as string[];
   }
 }
 
@@ -43,7 +42,7 @@ function* entryKey(dialect: StoreDialect, list: OrderedList, from: BoundaryKey |
   const args = [...list.args];
   const where = whereFrom(dialect, list, from, args);
   const sql = `SELECT ${list.sortColumn} AS key, ${list.tieColumn} AS tie FROM ${list.from} WHERE ${where} ORDER BY ${orderBy(list)} LIMIT 1 OFFSET ${next(dialect, args, skip)}`;
-  const [row] = yield { sql, parameters: args };
+  const [row] = (yield { sql, parameters: args }) as Array<{ key: unknown; tie: unknown }>;
   return row ? [row.key, row.tie] : null;
 }
 

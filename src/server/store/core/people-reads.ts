@@ -34,12 +34,12 @@ const assigneesStatement = oncePerEngine((dialect) => placeholdersOf(dialect, as
 const milestonesStatement = oncePerEngine((dialect) => placeholdersOf(dialect, MILESTONES_SQL));
 
 export function* listAssignees(dialect: StoreDialect, repoId: number): Operation<UserRecord[]> {
-  const rows = (yield { sql: assigneesStatement(dialect), parameters: assigneesArgs(repoId) }) as unknown as UserRow[];
+  const rows = (yield { sql: assigneesStatement(dialect), parameters: assigneesArgs(repoId) }) as UserRow[];
   return rows.map(toUserRecord);
 }
 
 export function* listMilestones(dialect: StoreDialect, repoId: number): Operation<MilestoneRecord[]> {
-  const rows = (yield { sql: milestonesStatement(dialect), parameters: milestonesArgs(repoId) }) as unknown as MilestoneRow[];
+  const rows = (yield { sql: milestonesStatement(dialect), parameters: milestonesArgs(repoId) }) as MilestoneRow[];
   return rows.map(toMilestoneRecord).filter((m) => m !== null);
 }
 

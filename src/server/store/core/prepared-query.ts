@@ -26,8 +26,6 @@ import {
 import type { EngineName, StoreDialect } from './store-dialect';
 import type { StoreTables } from './store-tables';
 
-export type Row = Record<string, unknown>;
-
 /** SQL with its placeholders (`?` on SQLite, `$n` on PostgreSQL) and the values they take. */
 export interface Statement {
   readonly sql: string;
@@ -37,10 +35,18 @@ export interface Statement {
    * only while in use, not for ever as it does fixed SQL.
    */
   readonly shapeVaries?: true;
+  /**
+   * Each row answers as its one column's value, not as an object: better-sqlite3 then builds no
+   * object per row (`pluck`), which a page of documents, read on every uncached list request, notices.
+   */
+  readonly firstColumn?: true;
 }
 
-/** A store operation written once: it yields each statement and receives the rows it answers (none for a write without RETURNING). */
-export type Operation<T> = Generator<Statement, T, Row[]>;
+/**
+ * A store operation written once: it yields each statement and receives the rows it answers (none
+ * for a write without RETURNING): objects by column name, or values with `firstColumn`.
+ */
+export type Operation<T> = Generator<Statement, T, readonly unknown[]>;
 
 /** Query builders that only compile (`DummyDriver`: they can run nothing), one per engine. */
 const builders: Record<EngineName, Kysely<StoreTables>> = {

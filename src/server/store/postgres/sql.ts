@@ -57,7 +57,7 @@ export async function runOperation<T>(sql: SqlRunner, operation: Operation<T>): 
   let step = operation.next();
   while (!step.done) {
     const rows = await sql.query(step.value.sql, step.value.parameters);
-    step = operation.next(rows);
+    step = operation.next(step.value.firstColumn ? rows.map((row) => Object.values(row)[0]) : rows);
   }
   return step.value;
 }

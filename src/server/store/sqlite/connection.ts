@@ -3,7 +3,7 @@
  * statements: the store's SQL is fixed text, so each statement is prepared once and kept.
  */
 import type Database from 'better-sqlite3';
-import type { Operation, Row } from '../core/prepared-query';
+import type { Operation } from '../core/prepared-query';
 import { StatementCache } from './statement-cache';
 
 /** statements whose SQL varies with their input (core/prepared-query.ts `compileNow`) kept prepared while in use */
@@ -34,10 +34,10 @@ export class SqliteConnection {
   run<T>(operation: Operation<T>): T {
     let step = operation.next();
     while (!step.done) {
-      const { sql, parameters, shapeVaries } = step.value;
+      const { sql, parameters, shapeVaries, firstColumn } = step.value;
       const statement = shapeVaries ? this.varying.prepare(sql) : this.stmt(sql);
       // better-sqlite3 answers rows only for a statement that returns data, and refuses `all` on any other.
-      const rows = statement.reader ? (statement.all(...parameters) as Row[]) : (statement.run(...parameters), []);
+      const rows = statement.reader ? statement.pluck(firstColumn === true).all(...parameters) : (statement.run(...parameters), []);
       step = operation.next(rows);
     }
     return step.value;
