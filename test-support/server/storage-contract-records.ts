@@ -35,6 +35,20 @@ export function describeRecordContract(engine: string, withStorage: WithStorage)
       ]);
     });
 
+    withStorage('saves a counter named twice in one save as its last word, and more counters than one statement may bind', async (s) => {
+      await s.saveCounters([
+        { key: 'ip:1.2.3.4', windowStartMs: NOW, used: 1 },
+        { key: 'ip:1.2.3.4', windowStartMs: NOW + 1, used: 2 },
+      ]);
+      // 22,000 counters are 66,000 values: more than PostgreSQL (65,535) or SQLite (32,766) binds in one statement.
+      const many = Array.from({ length: 22_000 }, (_, i) => ({ key: `ip:10.${Math.floor(i / 65536)}.${Math.floor(i / 256) % 256}.${i % 256}`, windowStartMs: NOW, used: i }));
+      await s.saveCounters(many);
+      const loaded = await s.loadCounters();
+      expect(loaded.find((c) => c.key === 'ip:1.2.3.4')).toEqual({ key: 'ip:1.2.3.4', windowStartMs: NOW + 1, used: 2 });
+      expect(loaded).toHaveLength(22_001);
+      expect(loaded.find((c) => c.key === 'ip:10.0.85.239')).toEqual({ key: 'ip:10.0.85.239', windowStartMs: NOW, used: 21_999 });
+    });
+
     withStorage('remembers a mirror walk, and starts afresh for another source', async (s) => {
       const source = 'https://api.github.com/repos/octo/hello';
       const opened = await s.openMirror(PUBLIC, source, NOW);

@@ -81,6 +81,16 @@ export function describeRepositoryContract(engine: string, withStorage: WithStor
       expect(await s.findUser('nobody')).toBeNull();
     });
 
+    withStorage('finds no repository, redirect, user or token by a name holding U+0000 (no stored text holds one)', async (s) => {
+      const { repo } = await s.importIssues(PUBLIC, makeIssues(1), [], NOW);
+      await s.renameRepo({ owner: 'octo', name: 'hello' }, { owner: 'octo', name: 'world' }, NOW);
+      expect(await s.findRepo('octo', 'world\u0000')).toBeNull();
+      expect(await s.findRenamed('octo\u0000', 'hello')).toBeNull();
+      expect(await s.findUser('alice\u0000')).toBeNull();
+      expect(await s.findToken('\u0000')).toBeNull();
+      expect((await s.findRepo('octo', 'world'))?.id).toBe(repo.id);
+    });
+
     withStorage('moves its change version after every write', async (s) => {
       const before = s.changeVersion();
       await s.importIssues(PUBLIC, makeIssues(1), [], NOW);

@@ -1,7 +1,7 @@
 /**
  * Pages of an ordered list whose cost does not grow with the page number, for
- * either engine (sqlite/keyset-pager.ts, postgres/postgres-keyset-pager.ts run
- * the statements; this module decides which, and remembers what they found).
+ * either engine (core/keyset-pager.ts runs the statements; this module
+ * decides which, and remembers what they found).
  *
  * `LIMIT n OFFSET k` makes the database step over all k entries before the
  * page, so page 1,000 of a large repository costs far more than page 1. Here

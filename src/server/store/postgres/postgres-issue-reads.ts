@@ -4,20 +4,21 @@
  * documents, with the same answers as SQLite's (the contract suite runs on both).
  *
  * Counts for `rel="last"` and the boundaries of keyset pages
- * (postgres-keyset-pager.ts) are kept until the data changes, as on SQLite, so
+ * (../core/keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
-import { toRepo, type RepoRow } from '../repo-row';
+import { findRenamed, findUser } from '../core/repository-rows';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import type { OrderedList } from '../keyset-boundaries';
-import { PostgresKeysetPager } from './postgres-keyset-pager';
-import { countOf, hasNul, Params, type SqlRunner } from './sql';
+import { KeysetPager } from '../core/keyset-pager';
+import { countOf, hasNul, Params, runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
 const COUNT_CACHE_SIZE = 500;
@@ -27,7 +28,7 @@ const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: '
 export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueSearch {
   /** counts for `rel="last"` and the pager's boundaries, valid until the change version moves */
   private readonly counts = new Map<string, number>();
-  private readonly pager = new PostgresKeysetPager();
+  private readonly pager = new KeysetPager();
   private derivedVersion = -1;
 
   constructor(private readonly tx: WriteTransactions) {}
@@ -65,7 +66,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
 
   /** A page of a list counted by `count` first (so what is remembered is fresh). */
   private page(list: OrderedList, offset: number, limit: number): Promise<string[]> {
-    return this.pager.page(this.sql, list, offset, limit, this.derivedFromNow());
+    return runOperation(this.sql, this.pager.page(POSTGRES_DIALECT, list, offset, limit, this.derivedFromNow()));
   }
 
   // Repositories and users
@@ -74,19 +75,12 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return readRepo(this.sql, owner, name);
   }
 
-  async findRenamed(owner: string, name: string): Promise<RepoRecord | null> {
-    if (hasNul(owner, name)) return null;
-    const [row] = await this.sql.query<RepoRow & Record<string, unknown>>(
-      'SELECT r.* FROM repo_redirects d JOIN repos r ON r.id = d.repo_id WHERE d.owner = $1 AND d.name = $2',
-      [owner, name],
-    );
-    return row ? toRepo(row) : null;
+  findRenamed(owner: string, name: string): Promise<RepoRecord | null> {
+    return runOperation(this.sql, findRenamed(POSTGRES_DIALECT, owner, name));
   }
 
-  async findUser(login: string): Promise<UserRecord | null> {
-    if (hasNul(login)) return null;
-    const [row] = await this.sql.query<UserRecord & Record<string, unknown>>('SELECT login::text, id, name, type FROM users WHERE login = $1', [login]);
-    return row ?? null;
+  findUser(login: string): Promise<UserRecord | null> {
+    return runOperation(this.sql, findUser(POSTGRES_DIALECT, login));
   }
 
   // Issues, comments, labels, history

@@ -1,15 +1,16 @@
 /**
  * The storage on PostgreSQL, for several service instances sharing one
  * database: the same answers as SQLite's (the contract suite runs on both),
- * over a connection pool. It composes one part per concern: the reads
- * (postgres-issue-reads.ts), imports and renames (postgres-issue-writer.ts),
- * tokens, rate-limit counters and mirror state, all running their statements
- * through write-transaction.ts, where a write readers see also bumps
- * `store_version` so every instance hears of it (change-listener.ts).
+ * over a connection pool. It composes the reads (postgres-issue-reads.ts) and
+ * imports and renames (postgres-issue-writer.ts), and runs the operations both
+ * engines share (../core/: repositories, users, tokens, rate-limit counters,
+ * mirror state, people) in this dialect (postgres-dialect.ts), all through
+ * write-transaction.ts, where a write readers see also bumps `store_version`
+ * so every instance hears of it (change-listener.ts).
  */
 import pg from 'pg';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
-import type { ImportSource } from '../import-rows';
+import { importSourceOf, type ImportSource } from '../import-rows';
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type {
   DocumentPage,
@@ -25,21 +26,25 @@ import type {
   SearchPage,
   SearchRequest,
   StoredCounter,
+  SubIssueOrder,
   TokenRecord,
   UserRecord,
 } from '../records';
+import { loadCounters, saveCounters } from '../core/counter-store';
+import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
+import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
+import { createToken, findToken, revokeToken } from '../core/token-store';
 import type { Storage } from '../storage';
 import { ChangeListener, UnheardChanges } from './change-listener';
 import { migratePostgres } from './migrate';
-import { PostgresCounterStore } from './postgres-counter-store';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
-import { PostgresMirrorState } from './postgres-mirror-state';
-import { PostgresPeopleReads } from './postgres-people-reads';
-import { PostgresTokenStore } from './postgres-token-store';
+import { importRows } from './postgres-import';
+import { writeSubIssueOrders } from './postgres-issue-links';
 import { describePostgresUrl } from './postgres-url';
-import type { SqlRunner } from './sql';
+import { runOperation, type SqlRunner } from './sql';
 import { WriteTransactions } from './write-transaction';
 
 export interface PostgresOpenOptions {
@@ -96,11 +101,7 @@ export async function openPostgresStorage(url: string, options: PostgresOpenOpti
 
 export class PostgresStorage implements Storage {
   private readonly reads: PostgresIssueReads;
-  private readonly people: PostgresPeopleReads;
   private readonly writer: PostgresIssueWriter;
-  private readonly tokens: PostgresTokenStore;
-  private readonly counters: PostgresCounterStore;
-  private readonly mirrors: PostgresMirrorState;
 
   constructor(
     private readonly tx: WriteTransactions,
@@ -110,11 +111,7 @@ export class PostgresStorage implements Storage {
     private readonly pool: pg.Pool | null,
   ) {
     this.reads = new PostgresIssueReads(tx);
-    this.people = new PostgresPeopleReads(tx);
     this.writer = new PostgresIssueWriter(tx);
-    this.tokens = new PostgresTokenStore(tx);
-    this.counters = new PostgresCounterStore(tx);
-    this.mirrors = new PostgresMirrorState(tx);
   }
 
   /** the pool's queries, outside any transaction (the shared rate limits use them) */
@@ -202,15 +199,15 @@ export class PostgresStorage implements Storage {
   }
 
   listAssignees(repoId: number): Promise<UserRecord[]> {
-    return this.people.listAssignees(repoId);
+    return runOperation(this.tx.sql, listAssignees(POSTGRES_DIALECT, repoId));
   }
 
   listMilestones(repoId: number): Promise<MilestoneRecord[]> {
-    return this.people.listMilestones(repoId);
+    return runOperation(this.tx.sql, listMilestones(POSTGRES_DIALECT, repoId));
   }
 
   findVisibleUser(login: string, privateRepoIds: readonly number[]): Promise<{ user: UserRecord | null; firstSeen: string } | null> {
-    return this.people.findVisibleUser(login, privateRepoIds);
+    return this.tx.inSnapshot((sql) => runOperation(sql, findVisibleUser(POSTGRES_DIALECT, login, privateRepoIds)));
   }
 
   searchIssues(request: SearchRequest): Promise<SearchPage> {
@@ -234,56 +231,66 @@ export class PostgresStorage implements Storage {
   // Tokens
 
   findToken(hash: string): Promise<TokenRecord | null> {
-    return this.tokens.findToken(hash);
+    return runOperation(this.tx.sql, findToken(POSTGRES_DIALECT, hash));
   }
 
   createToken(token: NewToken, nowMs: number): Promise<void> {
-    return this.tokens.createToken(token, nowMs);
+    // Creating or revoking a token is seen by readers: every instance must stop (or start) accepting it.
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, createToken(POSTGRES_DIALECT, token, nowMs)));
   }
 
   revokeToken(hash: string): Promise<boolean> {
-    return this.tokens.revokeToken(hash);
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, revokeToken(POSTGRES_DIALECT, hash)));
   }
 
   // Rate-limit counters
 
   loadCounters(): Promise<StoredCounter[]> {
-    return this.counters.loadCounters();
+    return runOperation(this.tx.sql, loadCounters(POSTGRES_DIALECT));
   }
 
   saveCounters(counters: StoredCounter[]): Promise<void> {
-    return this.counters.saveCounters(counters);
+    // Saving them changes nothing a reader sees, so it never moves the store version.
+    return runOperation(this.tx.sql, saveCounters(POSTGRES_DIALECT, counters));
   }
 
   // Mirror state
 
   findMirror(owner: string, name: string, source: string): Promise<MirrorRecord | null> {
-    return this.mirrors.findMirror(owner, name, source);
+    return runOperation(this.tx.sql, findMirror(POSTGRES_DIALECT, owner, name, source));
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): Promise<MirrorRecord> {
-    return this.mirrors.openMirror(options, source, nowMs);
+    // It may create the repository or change it: readers see that.
+    return this.tx.write('seen-by-readers', (sql) => runOperation(sql, openMirror(POSTGRES_DIALECT, options, source, nowMs)));
   }
 
   saveMirrorPage(
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): Promise<void> {
-    return this.mirrors.saveMirrorPage(options, walk, state, page, nowMs);
+    // A mirrored page is an import, which readers see.
+    return this.tx.write('seen-by-readers', async (sql) => {
+      const source = importSourceOf(page.issues, page.comments ?? [], { localAvatars: options.localAvatars ?? false }, page.events ?? []);
+      const { repo } = await importRows(sql, options, source, nowMs);
+      await writeSubIssueOrders(sql, repo.id, page.subIssueOrders ?? []);
+      await runOperation(sql, saveMirrorWalk(POSTGRES_DIALECT, repo.id, walk, state));
+    });
   }
 
   saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): Promise<void> {
-    return this.mirrors.saveMirrorWalk(repoId, walk, state);
+    // A walk's progress, the source's privacy and when a mirror completed are the mirror's bookkeeping: no request reads them.
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, saveMirrorWalk(POSTGRES_DIALECT, repoId, walk, state)));
   }
 
   setMirrorSourcePrivate(repoId: number, isPrivate: boolean): Promise<void> {
-    return this.mirrors.setMirrorSourcePrivate(repoId, isPrivate);
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, setMirrorSourcePrivate(POSTGRES_DIALECT, repoId, isPrivate)));
   }
 
   completeMirror(repoId: number, nowMs: number): Promise<void> {
-    return this.mirrors.completeMirror(repoId, nowMs);
+    return this.tx.write('bookkeeping', (sql) => runOperation(sql, completeMirror(POSTGRES_DIALECT, repoId, nowMs)));
   }
 }

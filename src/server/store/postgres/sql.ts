@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import type { Operation } from '../core/prepared-query';
 
 export type Row = Record<string, unknown>;
 
@@ -49,6 +50,16 @@ export function sqlOf(runner: pg.Pool | pg.ClientBase): SqlRunner {
       }
     },
   };
+}
+
+/** Runs one of the shared core's operations (core/): each statement it yields, in order, on `sql`. */
+export async function runOperation<T>(sql: SqlRunner, operation: Operation<T>): Promise<T> {
+  let step = operation.next();
+  while (!step.done) {
+    const rows = await sql.query(step.value.sql, step.value.parameters);
+    step = operation.next(step.value.firstColumn ? rows.map((row) => Object.values(row)[0]) : rows);
+  }
+  return step.value;
 }
 
 /**

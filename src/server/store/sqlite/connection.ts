@@ -3,11 +3,20 @@
  * statements: the store's SQL is fixed text, so each statement is prepared once and kept.
  */
 import type Database from 'better-sqlite3';
+import type { Operation } from '../core/prepared-query';
+import { StatementCache } from './statement-cache';
+
+/** statements whose SQL varies with their input (core/prepared-query.ts `compileNow`) kept prepared while in use */
+const MAX_VARYING_STATEMENTS = 50;
 
 export class SqliteConnection {
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(readonly db: Database.Database) {}
+  private readonly varying: StatementCache;
+
+  constructor(readonly db: Database.Database) {
+    this.varying = new StatementCache(db, MAX_VARYING_STATEMENTS);
+  }
 
   stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -16,6 +25,22 @@ export class SqliteConnection {
       this.statements.set(sql, s);
     }
     return s;
+  }
+
+  /**
+   * Runs one of the shared core's operations (core/): each statement it yields, in order, at
+   * once, so the operation answers synchronously as the rest of this store does.
+   */
+  run<T>(operation: Operation<T>): T {
+    let step = operation.next();
+    while (!step.done) {
+      const { sql, parameters, shapeVaries, firstColumn } = step.value;
+      const statement = shapeVaries ? this.varying.prepare(sql) : this.stmt(sql);
+      // better-sqlite3 answers rows only for a statement that returns data, and refuses `all` on any other.
+      const rows = statement.reader ? statement.pluck(firstColumn === true).all(...parameters) : (statement.run(...parameters), []);
+      step = operation.next(rows);
+    }
+    return step.value;
   }
 
   /** one snapshot for a page's count and rows, so a concurrent import cannot tear them apart */

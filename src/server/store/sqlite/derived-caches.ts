@@ -4,7 +4,7 @@
  * (`changeVersion`) that tells the caches in front of the store when to forget theirs.
  */
 import type Database from 'better-sqlite3';
-import { KeysetPager } from './keyset-pager';
+import { KeysetPager } from '../core/keyset-pager';
 import type { SqliteConnection } from './connection';
 
 export class DerivedCaches {
@@ -19,7 +19,7 @@ export class DerivedCaches {
   readonly pager: KeysetPager;
 
   constructor(private readonly connection: SqliteConnection) {
-    this.pager = new KeysetPager((sql) => connection.stmt(sql));
+    this.pager = new KeysetPager();
   }
 
   /** whether `forgetIfChanged` has looked in this turn of the event loop */

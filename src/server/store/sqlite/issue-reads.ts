@@ -14,6 +14,7 @@ import { StatementCache } from './statement-cache';
 import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
+import { SQLITE_DIALECT } from './sqlite-dialect';
 
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
 
@@ -90,7 +91,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
     const list = { from: 'issues', where: whereSql, args, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
-    return { total, documents: this.caches.pager.page(list, offset, params.perPage) };
+    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
   }
 
   getIssue(repoId: number, number: number): string | null {
@@ -110,7 +111,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
     const offset = (params.page - 1) * params.perPage;
     if (offset >= total) return { total, documents: [] };
     const list = { from: 'comments', where, args, sortColumn: 'created_at', tieColumn: 'id', descending: false } as const;
-    return { total, documents: this.caches.pager.page(list, offset, params.perPage) };
+    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
@@ -132,7 +133,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
       tieColumn: 'id',
       descending: params.direction !== 'asc',
     } as const;
-    return { total, documents: this.caches.pager.page(list, offset, params.perPage) };
+    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {

@@ -16,13 +16,13 @@ import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import type { SqliteIssueReads } from './issue-reads';
-import type { SqliteRepositories } from './repositories';
+import { ensureRepo, findRepo, touchRepo, upsertUser } from '../core/repository-rows';
+import { SQLITE_DIALECT } from './sqlite-dialect';
 
 export class SqliteIssueWriter implements IssueWriter {
   constructor(
     private readonly connection: SqliteConnection,
     private readonly caches: DerivedCaches,
-    private readonly repos: SqliteRepositories,
     private readonly reads: SqliteIssueReads,
   ) {}
 
@@ -38,8 +38,8 @@ export class SqliteIssueWriter implements IssueWriter {
     // Before the write lock is taken: a worker source is still reading its files.
     const { plan } = source;
     const run = this.connection.db.transaction((): ImportResult => {
-      const repo = this.repos.ensureRepo(options, nowMs);
-      for (const user of plan.users) this.repos.upsertUser(user);
+      const repo = this.connection.run(ensureRepo(SQLITE_DIALECT, options, nowMs));
+      for (const user of plan.users) this.connection.run(upsertUser(SQLITE_DIALECT, user));
       // Rows hanging off an issue stored before (labels, assignees, mentions) are replaced;
       // a new issue has none, so it skips three deletes and a read of its comments.
       const stored = new Set(this.stmt('SELECT number FROM issues WHERE repo_id = ?').pluck().all(repo.id) as number[]);
@@ -130,11 +130,11 @@ export class SqliteIssueWriter implements IssueWriter {
       const prepare = (sql: string) => this.stmt(sql);
       if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
       // A link across repositories changes the other repository's answers too (issue 47).
-      for (const other of writeIssueLinks(prepare, repo.id, plan)) this.repos.touch(other, nowMs);
+      for (const other of writeIssueLinks(prepare, repo.id, plan)) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
 
       searchIndex.finish();
-      this.repos.touch(repo.id, nowMs);
-      return { repo: this.repos.findRepo(repo.owner, repo.name) ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
+      this.connection.run(touchRepo(SQLITE_DIALECT, repo.id, nowMs));
+      return { repo: this.connection.run(findRepo(SQLITE_DIALECT, repo.owner, repo.name)) ?? repo, issues: issueCount, comments: commentCount, events: eventCount };
     });
     const result = run.immediate();
     this.caches.forgetDerived();
@@ -174,9 +174,9 @@ export class SqliteIssueWriter implements IssueWriter {
 
   renameRepo(from: { owner: string; name: string }, to: { owner: string; name: string }, nowMs: number): RepoRecord {
     const run = this.connection.db.transaction((): RepoRecord => {
-      const repo = this.repos.findRepo(from.owner, from.name);
+      const repo = this.connection.run(findRepo(SQLITE_DIALECT, from.owner, from.name));
       if (!repo) throw new StoreRefusal(`no repository ${from.owner}/${from.name}`);
-      const taken = this.repos.findRepo(to.owner, to.name);
+      const taken = this.connection.run(findRepo(SQLITE_DIALECT, to.owner, to.name));
       if (taken && taken.id !== repo.id) throw new StoreRefusal(`${to.owner}/${to.name} already exists`);
       this.stmt('UPDATE repos SET owner = ?, name = ? WHERE id = ?').run(to.owner, to.name, repo.id);
       this.stmt('DELETE FROM repo_redirects WHERE owner = ? AND name = ?').run(to.owner, to.name);
@@ -184,9 +184,9 @@ export class SqliteIssueWriter implements IssueWriter {
         this.stmt('INSERT OR REPLACE INTO repo_redirects (owner, name, repo_id) VALUES (?, ?, ?)').run(repo.owner, repo.name, repo.id);
       }
       // Sub-issues in other repositories name their parent here by its new name (issue 47).
-      for (const other of rewriteCrossParentUrls((sql) => this.stmt(sql), repo.id)) this.repos.touch(other, nowMs);
-      this.repos.touch(repo.id, nowMs);
-      const renamed = this.repos.findRepo(to.owner, to.name);
+      for (const other of rewriteCrossParentUrls((sql) => this.stmt(sql), repo.id)) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
+      this.connection.run(touchRepo(SQLITE_DIALECT, repo.id, nowMs));
+      const renamed = this.connection.run(findRepo(SQLITE_DIALECT, to.owner, to.name));
       if (!renamed) throw new Error('repository vanished during rename');
       return renamed;
     });

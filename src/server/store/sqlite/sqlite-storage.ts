@@ -3,8 +3,10 @@
  * WAL mode so reads never wait for an import. Every write that must not be
  * half-done runs in one transaction.
  *
- * `SqliteStorage` composes the parts in sqlite/, one per interface of storage.ts, over one
- * connection and the caches of what it derives from the data (sqlite/derived-caches.ts).
+ * `SqliteStorage` composes the parts in sqlite/ (reads, imports) and runs the operations both
+ * engines share (../core/: repositories, users, tokens, rate-limit counters, mirror state,
+ * people) in this dialect (sqlite-dialect.ts), over one connection and the caches of what it
+ * derives from the data (sqlite/derived-caches.ts).
  */
 import type Database from 'better-sqlite3';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
@@ -24,19 +26,22 @@ import type {
   SearchPage,
   SearchRequest,
   StoredCounter,
+  SubIssueOrder,
   TokenRecord,
   UserRecord,
 } from '../records';
+import { loadCounters, saveCounters } from '../core/counter-store';
+import { completeMirror, findMirror, openMirror, saveMirrorWalk, setMirrorSourcePrivate } from '../core/mirror-state';
+import { findVisibleUser, listAssignees, listMilestones } from '../core/people-reads';
+import { findRenamed, findRepo, findUser } from '../core/repository-rows';
+import { createToken, findToken, revokeToken } from '../core/token-store';
 import { SqliteConnection } from './connection';
-import { SqliteCounterStore } from './counter-store';
 import { openDatabase, type StoreOpenOptions } from './database-file';
 import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './issue-reads';
 import { SqliteIssueWriter } from './issue-writer';
-import { SqliteMirrorState } from './mirror-state';
-import { SqlitePeopleReads } from './people-reads';
-import { SqliteRepositories } from './repositories';
-import { SqliteTokenStore } from './token-store';
+import { SQLITE_DIALECT } from './sqlite-dialect';
+import { writeSubIssueOrders } from './sqlite-issue-links';
 import type { Storage } from '../storage';
 
 export type { StoreOpenOptions };
@@ -53,13 +58,8 @@ export function openSqliteStorage(file: string, options: StoreOpenOptions = {}):
 export class SqliteStorage implements Storage {
   private readonly connection: SqliteConnection;
   private readonly caches: DerivedCaches;
-  private readonly repos: SqliteRepositories;
   private readonly reads: SqliteIssueReads;
-  private readonly people: SqlitePeopleReads;
   private readonly writer: SqliteIssueWriter;
-  private readonly mirrors: SqliteMirrorState;
-  private readonly tokens: SqliteTokenStore;
-  private readonly counters: SqliteCounterStore;
 
   constructor(
     private readonly db: Database.Database,
@@ -68,13 +68,8 @@ export class SqliteStorage implements Storage {
   ) {
     this.connection = new SqliteConnection(db);
     this.caches = new DerivedCaches(this.connection);
-    this.repos = new SqliteRepositories(this.connection);
     this.reads = new SqliteIssueReads(this.connection, this.caches);
-    this.people = new SqlitePeopleReads(this.connection, this.repos);
-    this.writer = new SqliteIssueWriter(this.connection, this.caches, this.repos, this.reads);
-    this.mirrors = new SqliteMirrorState(this.connection, this.caches, this.repos, this.writer);
-    this.tokens = new SqliteTokenStore(this.connection, this.caches, this.repos);
-    this.counters = new SqliteCounterStore(this.connection);
+    this.writer = new SqliteIssueWriter(this.connection, this.caches, this.reads);
   }
 
   changeVersion(): number {
@@ -82,15 +77,15 @@ export class SqliteStorage implements Storage {
   }
 
   findRepo(owner: string, name: string): RepoRecord | null {
-    return this.repos.findRepo(owner, name);
+    return this.connection.run(findRepo(SQLITE_DIALECT, owner, name));
   }
 
   findRenamed(owner: string, name: string): RepoRecord | null {
-    return this.repos.findRenamed(owner, name);
+    return this.connection.run(findRenamed(SQLITE_DIALECT, owner, name));
   }
 
   findUser(login: string): UserRecord | null {
-    return this.repos.findUser(login);
+    return this.connection.run(findUser(SQLITE_DIALECT, login));
   }
 
   listIssues(repoId: number, params: ListParams): DocumentPage {
@@ -146,15 +141,15 @@ export class SqliteStorage implements Storage {
   }
 
   listAssignees(repoId: number): UserRecord[] {
-    return this.people.listAssignees(repoId);
+    return this.connection.run(listAssignees(SQLITE_DIALECT, repoId));
   }
 
   listMilestones(repoId: number): MilestoneRecord[] {
-    return this.people.listMilestones(repoId);
+    return this.connection.run(listMilestones(SQLITE_DIALECT, repoId));
   }
 
   findVisibleUser(login: string, privateRepoIds: readonly number[]): { user: UserRecord | null; firstSeen: string } | null {
-    return this.people.findVisibleUser(login, privateRepoIds);
+    return this.connection.inSnapshot(() => this.connection.run(findVisibleUser(SQLITE_DIALECT, login, privateRepoIds)));
   }
 
   importIssues(options: ImportOptions, issues: ImportedIssue[], comments: ImportedComment[], nowMs: number, events: ImportedEvent[] = []): ImportResult {
@@ -170,53 +165,63 @@ export class SqliteStorage implements Storage {
   }
 
   findMirror(owner: string, name: string, source: string): MirrorRecord | null {
-    return this.mirrors.findMirror(owner, name, source);
+    return this.connection.run(findMirror(SQLITE_DIALECT, owner, name, source));
   }
 
   openMirror(options: ImportOptions, source: string, nowMs: number): MirrorRecord {
-    return this.mirrors.openMirror(options, source, nowMs);
+    const record = this.connection.db.transaction(() => this.connection.run(openMirror(SQLITE_DIALECT, options, source, nowMs))).immediate();
+    // It may have created the repository or changed its description or visibility.
+    this.caches.forgetDerived();
+    return record;
   }
 
   saveMirrorPage(
     options: ImportOptions,
     walk: MirrorWalkName,
     state: MirrorWalk,
-    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[] },
+    page: { issues: ImportedIssue[]; comments?: ImportedComment[]; events?: ImportedEvent[]; subIssueOrders?: SubIssueOrder[] },
     nowMs: number,
   ): void {
-    this.mirrors.saveMirrorPage(options, walk, state, page, nowMs);
+    this.connection.db.transaction(() => {
+      // Nested: importIssues' own transaction becomes a savepoint of this one.
+      const { repo } = this.writer.importIssues(options, page.issues, page.comments ?? [], nowMs, page.events ?? []);
+      writeSubIssueOrders((sql) => this.connection.stmt(sql), repo.id, page.subIssueOrders ?? []);
+      this.connection.run(saveMirrorWalk(SQLITE_DIALECT, repo.id, walk, state));
+    }).immediate();
   }
 
   saveMirrorWalk(repoId: number, walk: MirrorWalkName, state: MirrorWalk): void {
-    this.mirrors.saveMirrorWalk(repoId, walk, state);
+    this.connection.run(saveMirrorWalk(SQLITE_DIALECT, repoId, walk, state));
   }
 
   setMirrorSourcePrivate(repoId: number, isPrivate: boolean): void {
-    this.mirrors.setMirrorSourcePrivate(repoId, isPrivate);
+    this.connection.run(setMirrorSourcePrivate(SQLITE_DIALECT, repoId, isPrivate));
   }
 
   completeMirror(repoId: number, nowMs: number): void {
-    this.mirrors.completeMirror(repoId, nowMs);
+    this.connection.run(completeMirror(SQLITE_DIALECT, repoId, nowMs));
   }
 
   findToken(hash: string): TokenRecord | null {
-    return this.tokens.findToken(hash);
+    return this.connection.run(findToken(SQLITE_DIALECT, hash));
   }
 
   createToken(token: NewToken, nowMs: number): void {
-    this.tokens.createToken(token, nowMs);
+    this.connection.db.transaction(() => this.connection.run(createToken(SQLITE_DIALECT, token, nowMs))).immediate();
   }
 
   revokeToken(hash: string): boolean {
-    return this.tokens.revokeToken(hash);
+    const revoked = this.connection.run(revokeToken(SQLITE_DIALECT, hash));
+    this.caches.forgetDerived();
+    return revoked;
   }
 
   loadCounters(): StoredCounter[] {
-    return this.counters.loadCounters();
+    return this.connection.run(loadCounters(SQLITE_DIALECT));
   }
 
   saveCounters(counters: StoredCounter[]): void {
-    this.counters.saveCounters(counters);
+    this.connection.db.transaction(() => this.connection.run(saveCounters(SQLITE_DIALECT, counters)))();
   }
 
   /**

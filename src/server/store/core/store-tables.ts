@@ -1,0 +1,36 @@
+/**
+ * The tables the shared core reads and writes, as Kysely's query builder types them: one column
+ * list for both engines, whose schemas (sqlite/schema.ts, postgres/schema.ts) hold the same
+ * tables and columns. Types are what a row reads as on both engines: BIGINT comes back as a
+ * number (postgres/sql.ts), CITEXT as a string, booleans as 0 or 1. `Generated`: a column the
+ * database fills when an insert leaves it out.
+ */
+import type { Generated } from 'kysely';
+
+export interface StoreTables {
+  repos: {
+    id: Generated<number>;
+    owner: string;
+    name: string;
+    private: number;
+    description: string | null;
+    created_at: string;
+    data_version: Generated<number>;
+    modified_at: number;
+  };
+  repo_redirects: { owner: string; name: string; repo_id: number };
+  users: { login: string; id: number; name: string | null; type: string };
+  tokens: { hash: string; login: string; name: string; expires_at: number | null; created_at: number };
+  token_repos: { token_hash: string; repo_id: number };
+  rate_counters: { key: string; window_start_ms: number; used: number };
+  mirrors: { repo_id: number; source: string; source_private: number | null; completed_at: number | null };
+  mirror_walks: {
+    repo_id: number;
+    walk: 'issues' | 'comments' | 'events';
+    first_url: string | null;
+    etag: string | null;
+    since: string | null;
+    next_url: string | null;
+    run_newest: string | null;
+  };
+}
