@@ -1,6 +1,6 @@
 /**
  * The full-text index on SQLite: one FTS5 row per issue (title, body, comments), keyed by
- * `searchKey`. It is written inside the import's transaction (sqlite/issue-writer.ts), so a search
+ * `searchKey`. It is written inside the import's transaction (sqlite/sqlite-issue-writer.ts), so a search
  * sees an import's text exactly when it sees the import.
  *
  * Contentless (`content=''`): the text already lives in the documents, and a second copy would

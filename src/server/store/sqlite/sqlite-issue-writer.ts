@@ -15,7 +15,7 @@ import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
-import type { SqliteIssueReads } from './issue-reads';
+import type { SqliteIssueReads } from './sqlite-issue-reads';
 import { ensureRepo, findRepo, touchRepo, upsertUser } from '../core/repository-rows';
 import { SQLITE_DIALECT } from './sqlite-dialect';
 
