@@ -9,7 +9,7 @@
  * is compiled per call (`compileNow`).
  *
  * The operations that use them are generators (`Operation`): they yield each statement and get its
- * rows back, so one operation is run synchronously by SQLite (sqlite/sqlite-connection.ts) and
+ * rows back, so one operation is run synchronously by SQLite (sqlite/connection.ts) and
  * awaited on PostgreSQL (postgres/sql.ts) without being written twice.
  */
 import {
