@@ -9,9 +9,8 @@ import { withRepoPath } from '../issue-document';
 import { changedLinks, crossParentUrl, LINK_SQL, parentsToCount, resolveParents, visibleOwnerTypes, withParentUrl, withSubIssueCounts } from '../issue-links';
 import type { CrossLinkRow, IssueKey } from '../issue-links';
 import type { DocumentPage, SubIssueOrder } from '../records';
-import { pageWithTotal } from './postgres-timeline';
 import { batches } from './row-batches';
-import type { SqlRunner } from './sql';
+import type { Row, SqlRunner } from './sql';
 
 /**
  * Stores the import's issue types and links, then the counts of every parent they touch and the
@@ -89,6 +88,27 @@ export async function rewriteCrossParentUrls(sql: SqlRunner, repoId: number): Pr
 /** A stored document of another repository, its repository named in it (issue-document.ts). */
 function ownDocument(row: { doc: string; owner: string | null; name: string | null }): string {
   return row.owner === null || row.name === null ? row.doc : withRepoPath(row.doc, `${row.owner}/${row.name}`);
+}
+
+/**
+ * A page and the total it belongs to, from one statement and so from one snapshot (the shared
+ * core's counted pages do the same, core/counted-page.ts, for the timeline).
+ */
+async function pageWithTotal<R extends Row>(
+  sql: SqlRunner,
+  statements: { count: string; page: string; order: string },
+  args: readonly unknown[],
+  params: PageParams,
+): Promise<{ total: number; rows: R[] }> {
+  const offset = (params.page - 1) * params.perPage;
+  const rows = await sql.query<R & { total: number }>(
+    `SELECT n.total, p.* FROM (${statements.count}) n
+       LEFT JOIN (${statements.page} LIMIT $${args.length + 1} OFFSET $${args.length + 2}) p ON true
+     ORDER BY ${statements.order}`,
+    [...args, params.perPage, offset],
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { total, rows: offset >= total ? [] : rows };
 }
 
 /** A parent's shown sub-issues in priority order, the page and its total from one snapshot. */

@@ -15,7 +15,7 @@ import { POSTGRES_DIALECT } from './postgres-dialect';
 import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
-import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
+import { readIssueEvents, readRepoEvents, readTimeline } from '../core/timeline-reads';
 import type { OrderedList } from '../keyset-boundaries';
 import { KeysetPager } from '../core/keyset-pager';
 import { countOf, hasNul, Params, runOperation, type SqlRunner } from './sql';
@@ -177,11 +177,11 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return readTimeline(this.sql, repoId, number, params);
+    return runOperation(this.sql, readTimeline(POSTGRES_DIALECT, repoId, number, params));
   }
 
   listIssueEvents(repoId: number, number: number | null, params: PageParams): Promise<DocumentPage> {
-    return number === null ? readRepoEvents(this.sql, repoId, params) : readIssueEvents(this.sql, repoId, number, params);
+    return runOperation(this.sql, number === null ? readRepoEvents(POSTGRES_DIALECT, repoId, params) : readIssueEvents(POSTGRES_DIALECT, repoId, number, params));
   }
 
   openIssueCount(repoId: number): Promise<number> {

@@ -9,7 +9,7 @@ import { importSourceOf, labelKey, type ImportSource, type LabelSpec } from '../
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { SearchIndexWriter } from './sqlite-search-index';
-import { hasEvents, refreshClosedBy } from './sqlite-timeline';
+import { hasEvents, refreshClosedBy } from '../core/timeline-reads';
 import { rewriteCrossParentUrls, writeIssueLinks } from './sqlite-issue-links';
 import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
@@ -128,7 +128,7 @@ export class SqliteIssueWriter implements IssueWriter {
         eventCount++;
       }
       const prepare = (sql: string) => this.stmt(sql);
-      if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
+      if (eventCount > 0 || this.connection.run(hasEvents(SQLITE_DIALECT, repo.id))) for (const n of closable) this.connection.run(refreshClosedBy(SQLITE_DIALECT, repo.id, n));
       // A link across repositories changes the other repository's answers too (issue 47).
       for (const other of writeIssueLinks(prepare, repo.id, plan)) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
 
