@@ -7,7 +7,7 @@
  * (../core/keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
-import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from '../core/issue-link-store';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { findRenamed, findUser } from '../core/repository-rows';
@@ -124,19 +124,19 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return readSubIssues(this.sql, repoId, number, params);
+    return runOperation(this.sql, readSubIssues(POSTGRES_DIALECT, repoId, number, params));
   }
 
   getParentIssue(repoId: number, number: number): Promise<string | null> {
-    return readParentIssue(this.sql, repoId, number);
+    return runOperation(this.sql, readParentIssue(POSTGRES_DIALECT, repoId, number));
   }
 
   listIssueTypes(repoId: number): Promise<string[]> {
-    return readIssueTypes(this.sql, repoId);
+    return runOperation(this.sql, readIssueTypes(POSTGRES_DIALECT, repoId));
   }
 
   listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
-    return readOwnerIssueTypes(this.sql, owner, privateRepoIds);
+    return runOperation(this.sql, readOwnerIssueTypes(POSTGRES_DIALECT, owner, privateRepoIds));
   }
 
   async getIssue(repoId: number, number: number): Promise<string | null> {
