@@ -1,8 +1,8 @@
 /**
- * Timeline and event pages read through the SQLite store, in process: what a page of
- * `…/issues/{n}/timeline`, `…/issues/{n}/events` and `…/issues/events` costs the store
- * alone, without HTTP (issue 49: the timeline moved into the shared core, and this is its
- * before/after). Never part of `npm test`.
+ * Timeline, event and sub-issue pages read through the SQLite store, in process: what a page of
+ * `…/issues/{n}/timeline`, `…/issues/{n}/events`, `…/issues/events` and `…/issues/{n}/sub_issues`
+ * costs the store alone, without HTTP (issue 49: these reads moved into the shared core, and
+ * this is their before/after). Never part of `npm test`.
  *
  *   npx tsx bench/timeline/store-pages.ts            rounds of every page of each list
  *   TIMELINE_ROUNDS=50 npx tsx bench/timeline/store-pages.ts
@@ -23,6 +23,8 @@ const ROUNDS = Number(process.env.TIMELINE_ROUNDS ?? 30);
 const ISSUES = 40;
 /** the issue whose history is long */
 const BUSY_ISSUE = 1;
+/** the issue every later one is a sub-issue of */
+const PARENT_ISSUE = 2;
 const COMMENTS_ON_BUSY = 400;
 const EVENTS_ON_BUSY = 300;
 const PER_PAGE = 30;
@@ -43,6 +45,7 @@ function repository(): { issues: ImportedIssue[]; comments: ImportedComment[]; e
     updated_at: at(i),
     // Every other issue names the busy one: cross-references in its timeline.
     body: i % 2 === 1 ? `See #${BUSY_ISSUE}` : 'Plain',
+    parent_issue_url: i + 1 > PARENT_ISSUE ? `https://api.github.com/repos/bench/timeline/issues/${PARENT_ISSUE}` : null,
   }));
   const comments: ImportedComment[] = Array.from({ length: COMMENTS_ON_BUSY }, (_, i) => ({
     id: 10_000 + i,
@@ -76,6 +79,7 @@ try {
     timeline: (page: number) => store.listTimeline(repo.id, BUSY_ISSUE, { page, perPage: PER_PAGE }),
     'issue events': (page: number) => store.listIssueEvents(repo.id, BUSY_ISSUE, { page, perPage: PER_PAGE }),
     'repository events': (page: number) => store.listIssueEvents(repo.id, null, { page, perPage: PER_PAGE }),
+    'sub-issues': (page: number) => store.listSubIssues(repo.id, PARENT_ISSUE, { page, perPage: PER_PAGE }),
   };
   const samples = new Map<string, number[]>(Object.keys(lists).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {

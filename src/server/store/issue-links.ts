@@ -1,8 +1,8 @@
 /**
  * The rules of issue types and sub-issue links as an import leaves them, the same on every engine;
  * core/issue-link-store.ts holds the statements and runs them inside the import's transaction,
- * after every issue of the import is stored. Which links are shown is its `CHILD_SHOWN` and
- * `PARENT_SHOWN`.
+ * after every issue of the import is stored. Which links are shown (docs/api.md, "Sub-issues
+ * across repositories") is that module's `CHILD_SHOWN` and `PARENT_SHOWN`.
  *
  * GitHub keeps a parent's sub-issues in a priority order, new ones last
  * ("Adding sub-issues"); an imported issue's `parent_issue_url` says which parent it has but
