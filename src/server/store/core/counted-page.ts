@@ -55,7 +55,9 @@ export function prepareCountedList<A extends Record<string, unknown>, R>(
       const { count, page, reorder } = shape(db, a, a);
       // The count's one row always comes back, so a page past the end still has its total (the
       // page's columns null). Not `COUNT(*) OVER ()`: that reads and holds every row of the list,
-      // documents and all, before handing out the first, and says nothing past the end.
+      // documents and all, before handing out the first, and says nothing past the end. Kysely's
+      // `sql` tag rather than its builder: the two queries' rows are the caller's type, which the
+      // builder cannot join generically; the tag still numbers both queries' placeholders as one.
       const joined = sql<R & { total: number }>`SELECT n.total, p.* FROM ${count} n LEFT JOIN ${page(true)} p ON true ORDER BY ${sql.raw(reorder)}`;
       return { compile: () => joined.compile(db) };
     }),
