@@ -292,7 +292,7 @@ export function buildIssue(
     created_at: createdAt,
     updated_at: toIsoSeconds(Math.max(Date.parse(issue.updated_at), Date.parse(issue.created_at))),
     closed_at: closedAt,
-    // Who closed it is known from its events, imported with or after it (sqlite-timeline.ts).
+    // Who closed it is known from its events, imported with or after it (core/timeline-reads.ts).
     closed_by: null,
     author_association: association(issue.author_association),
     body: issue.body == null ? null : cleanText(issue.body),

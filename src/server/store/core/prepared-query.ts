@@ -23,8 +23,17 @@ import {
   SqliteQueryCompiler,
   type Compilable,
 } from 'kysely';
-import type { EngineName, StoreDialect } from './store-dialect';
 import type { StoreTables } from './store-tables';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+/**
+ * The engine a statement is bound for: a dialect (store-dialect.ts) is one. Only its name is read
+ * here, so this module, which the dialect's hooks use, needs nothing of the dialect.
+ */
+export interface CompileTarget {
+  readonly engine: EngineName;
+}
 
 /** SQL with its placeholders (`?` on SQLite, `$n` on PostgreSQL) and the values they take. */
 export interface Statement {
@@ -85,7 +94,7 @@ export class PreparedQuery<A, R> {
 
   constructor(private readonly templates: Record<EngineName, Template>) {}
 
-  bind(dialect: StoreDialect, args: A): Statement {
+  bind(dialect: CompileTarget, args: A): Statement {
     const { sql, parameters } = this.templates[dialect.engine];
     return { sql, parameters: parameters.map((p) => (p instanceof Slot ? (args as Record<string, unknown>)[p.name] : p)) };
   }
@@ -109,13 +118,13 @@ export function prepareQuery<A extends Record<string, unknown>, R>(
 }
 
 /** Compiles a statement whose shape depends on its input, for the engine at hand, at each call. */
-export function compileNow(dialect: StoreDialect, build: (db: Kysely<StoreTables>) => Compilable<unknown>): Statement {
+export function compileNow(dialect: CompileTarget, build: (db: Kysely<StoreTables>) => Compilable<unknown>): Statement {
   const { sql, parameters } = build(builders[dialect.engine]).compile();
   return { sql, parameters, shapeVaries: true };
 }
 
 /** Runs a prepared statement inside an operation and answers its rows, typed. */
-export function* rowsOf<A, R>(query: PreparedQuery<A, R>, dialect: StoreDialect, args: A): Operation<R[]> {
+export function* rowsOf<A, R>(query: PreparedQuery<A, R>, dialect: CompileTarget, args: A): Operation<R[]> {
   return (yield query.bind(dialect, args)) as R[];
 }
 

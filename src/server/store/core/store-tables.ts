@@ -3,7 +3,8 @@
  * list for both engines, whose schemas (sqlite/schema.ts, postgres/schema.ts) hold the same
  * tables and columns. Types are what a row reads as on both engines: BIGINT comes back as a
  * number (postgres/sql.ts), CITEXT as a string, booleans as 0 or 1. `Generated`: a column the
- * database fills when an insert leaves it out.
+ * database fills when an insert leaves it out. An issue's tables list the columns the core reads
+ * or writes; the rest (the facts search filters on) are the import's, written by each engine.
  */
 import type { Generated } from 'kysely';
 
@@ -33,4 +34,10 @@ export interface StoreTables {
     next_url: string | null;
     run_newest: string | null;
   };
+  issues: { repo_id: number; number: number; state: 'open' | 'closed'; doc: string };
+  comments: { id: number; repo_id: number; issue_number: number; created_at: string; doc: string };
+  issue_events: { id: number; repo_id: number; issue_number: number; event: string; created_at: string; doc: string };
+  issue_references: { repo_id: number; target_number: number; source_number: number; source_comment: number; created_at: string };
+  sub_issues: { repo_id: number; number: number; parent_repo_id: number; parent_number: number; position: number };
+  issue_types: { repo_id: number; name: string; doc: string };
 }

@@ -3,12 +3,14 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { issueRow } from '../import-rows';
-import { LINK_SQL } from '../issue-links';
+import { readParentIssue, readSubIssues } from '../core/issue-link-store';
 import { MIGRATIONS } from '../sqlite/schema';
 import { StoreRefusal } from '../store-error';
 import { migratePostgres } from './migrate';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { describePostgresUrl } from './postgres-url';
 import { PG_MIGRATIONS } from './schema';
+import { runOperation, sqlOf } from './sql';
 
 const START_TIMEOUT_MS = 30_000;
 const CONCURRENT_INSTANCES = 8;
@@ -298,10 +300,14 @@ describe('migratePostgres', () => {
     }
     await client.query('INSERT INTO sub_issues (repo_id, number, parent_number, position) VALUES ($1, 2, 1, 1)', [repoId]);
     expect(await migratePostgres(client)).toEqual({ applied: 1 });
-    // The statements the answers run: `…/issues/1/sub_issues` and `…/issues/2/parent`.
-    const listed = await client.query<{ doc: string }>(LINK_SQL.subIssuePage, [repoId, 1]);
-    expect(listed.rows.map((r) => (JSON.parse(r.doc) as { title: string }).title)).toEqual(['Child']);
-    const parent = await client.query<{ doc: string; owner: string | null }>(LINK_SQL.parent, [repoId, 2]);
-    expect(parent.rows.map((r) => [(JSON.parse(r.doc) as { title: string }).title, r.owner])).toEqual([['Parent', null]]);
+    // The reads the answers run: `…/issues/1/sub_issues` and `…/issues/2/parent`.
+    const sql = sqlOf(client);
+    const listed = await runOperation(sql, readSubIssues(POSTGRES_DIALECT, repoId, 1, { page: 1, perPage: 30 }));
+    expect(listed.documents.map((doc) => (JSON.parse(doc) as { title: string }).title)).toEqual(['Child']);
+    const parent = await runOperation(sql, readParentIssue(POSTGRES_DIALECT, repoId, 2));
+    // A parent in its own repository: its document as stored, naming no other repository.
+    const stored = await client.query<{ doc: string }>('SELECT doc FROM issues WHERE repo_id = $1 AND number = 1', [repoId]);
+    expect(parent).toBe(stored.rows[0]?.doc);
+    expect(JSON.parse(parent ?? 'null')).toMatchObject({ title: 'Parent' });
   });
 });

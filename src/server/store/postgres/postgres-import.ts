@@ -29,11 +29,12 @@ import {
   type Reference,
 } from './import-encoding';
 import { ensureRepo, readRepo, touchRepo, upsertUsers } from './postgres-repository-rows';
-import { hasEvents, refreshClosedBy } from './postgres-timeline';
-import { writeIssueLinks } from './postgres-issue-links';
+import { hasEvents, refreshClosedBy } from '../core/timeline-reads';
+import { POSTGRES_DIALECT } from './postgres-dialect';
+import { writeIssueLinks } from '../core/issue-link-store';
 import { batches } from './row-batches';
 import { searchDocumentBytes } from './search-document';
-import type { SqlRunner } from './sql';
+import { runOperation, type SqlRunner } from './sql';
 
 /**
  * The first key of the advisory lock an import or mirror page holds on its repository until it
@@ -158,9 +159,9 @@ export async function importRows(sql: SqlRunner, options: ImportOptions, source:
     for (const e of batch) closable.add(e.issueNumber);
     eventCount += batch.length;
   }
-  if (eventCount > 0 || (await hasEvents(sql, repo.id))) for (const n of closable) await refreshClosedBy(sql, repo.id, n);
+  if (eventCount > 0 || (await runOperation(sql, hasEvents(POSTGRES_DIALECT, repo.id)))) for (const n of closable) await runOperation(sql, refreshClosedBy(POSTGRES_DIALECT, repo.id, n));
   // A link across repositories changes the other repository's answers too (issue 47).
-  for (const other of await writeIssueLinks(sql, repo.id, plan)) await touchRepo(sql, other, nowMs);
+  for (const other of await runOperation(sql, writeIssueLinks(POSTGRES_DIALECT, repo.id, plan))) await touchRepo(sql, other, nowMs);
 
   for (const [repoId, issues] of stale.byRepository()) await rebuildSearchText(sql, repoId, issues);
   await touchRepo(sql, repo.id, nowMs);

@@ -7,7 +7,7 @@
  * (../core/keyset-pager.ts) are kept until the data changes, as on SQLite, so
  * a deep page costs about what page 1 does.
  */
-import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from '../core/issue-link-store';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, RepoRecord, SearchPage, SearchRequest, UserRecord } from '../records';
 import { findRenamed, findUser } from '../core/repository-rows';
@@ -15,7 +15,7 @@ import { POSTGRES_DIALECT } from './postgres-dialect';
 import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
-import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
+import { readIssueEvents, readRepoEvents, readTimeline } from '../core/timeline-reads';
 import type { OrderedList } from '../keyset-boundaries';
 import { KeysetPager } from '../core/keyset-pager';
 import { countOf, hasNul, Params, runOperation, type SqlRunner } from './sql';
@@ -124,19 +124,19 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return readSubIssues(this.sql, repoId, number, params);
+    return runOperation(this.sql, readSubIssues(POSTGRES_DIALECT, repoId, number, params));
   }
 
   getParentIssue(repoId: number, number: number): Promise<string | null> {
-    return readParentIssue(this.sql, repoId, number);
+    return runOperation(this.sql, readParentIssue(POSTGRES_DIALECT, repoId, number));
   }
 
   listIssueTypes(repoId: number): Promise<string[]> {
-    return readIssueTypes(this.sql, repoId);
+    return runOperation(this.sql, readIssueTypes(POSTGRES_DIALECT, repoId));
   }
 
   listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): Promise<string[] | null> {
-    return readOwnerIssueTypes(this.sql, owner, privateRepoIds);
+    return runOperation(this.sql, readOwnerIssueTypes(POSTGRES_DIALECT, owner, privateRepoIds));
   }
 
   async getIssue(repoId: number, number: number): Promise<string | null> {
@@ -177,11 +177,11 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return readTimeline(this.sql, repoId, number, params);
+    return runOperation(this.sql, readTimeline(POSTGRES_DIALECT, repoId, number, params));
   }
 
   listIssueEvents(repoId: number, number: number | null, params: PageParams): Promise<DocumentPage> {
-    return number === null ? readRepoEvents(this.sql, repoId, params) : readIssueEvents(this.sql, repoId, number, params);
+    return runOperation(this.sql, number === null ? readRepoEvents(POSTGRES_DIALECT, repoId, params) : readIssueEvents(POSTGRES_DIALECT, repoId, number, params));
   }
 
   openIssueCount(repoId: number): Promise<number> {

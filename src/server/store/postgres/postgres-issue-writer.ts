@@ -8,8 +8,10 @@ import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
 import { importRows } from './postgres-import';
-import { rewriteCrossParentUrls } from './postgres-issue-links';
+import { rewriteCrossParentUrls } from '../core/issue-link-store';
+import { POSTGRES_DIALECT } from './postgres-dialect';
 import { readRepo, touchRepo } from './postgres-repository-rows';
+import { runOperation } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
 /**
@@ -58,7 +60,7 @@ export class PostgresIssueWriter implements IssueWriter {
         );
       }
       // Sub-issues in other repositories name their parent here by its new name (issue 47).
-      for (const other of await rewriteCrossParentUrls(sql, repo.id)) await touchRepo(sql, other, nowMs);
+      for (const other of await runOperation(sql, rewriteCrossParentUrls(POSTGRES_DIALECT, repo.id))) await touchRepo(sql, other, nowMs);
       await touchRepo(sql, repo.id, nowMs);
       const renamed = await readRepo(sql, to.owner, to.name);
       if (!renamed) throw new Error('repository vanished during rename');

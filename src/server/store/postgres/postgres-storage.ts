@@ -42,7 +42,7 @@ import { toPostgresStorageError } from './postgres-errors';
 import { PostgresIssueReads } from './postgres-issue-reads';
 import { PostgresIssueWriter } from './postgres-issue-writer';
 import { importRows } from './postgres-import';
-import { writeSubIssueOrders } from './postgres-issue-links';
+import { writeSubIssueOrders } from '../core/issue-link-store';
 import { describePostgresUrl } from './postgres-url';
 import { runOperation, type SqlRunner } from './sql';
 import { WriteTransactions } from './write-transaction';
@@ -276,7 +276,7 @@ export class PostgresStorage implements Storage {
     return this.tx.write('seen-by-readers', async (sql) => {
       const source = importSourceOf(page.issues, page.comments ?? [], { localAvatars: options.localAvatars ?? false }, page.events ?? []);
       const { repo } = await importRows(sql, options, source, nowMs);
-      await writeSubIssueOrders(sql, repo.id, page.subIssueOrders ?? []);
+      await runOperation(sql, writeSubIssueOrders(POSTGRES_DIALECT, repo.id, page.subIssueOrders ?? []));
       await runOperation(sql, saveMirrorWalk(POSTGRES_DIALECT, repo.id, walk, state));
     });
   }

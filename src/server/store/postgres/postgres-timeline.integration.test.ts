@@ -1,5 +1,7 @@
-// An issue's history on PostgreSQL answers as on SQLite: the same rows copied from an SQLite
-// file give the same pages, totals and order, page by page, and the same `closed_by`.
+// An issue's history on PostgreSQL answers as on SQLite: the shared operations
+// (core/timeline-reads.ts) run on the same rows copied from an SQLite file give the same pages,
+// totals and order, page by page, and the same `closed_by`, though each engine reads a counted
+// page its own way (`StoreDialect.countedPage`).
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +14,13 @@ import { importHistoryRepository } from '../../../../test-support/server/history
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { importRichRepositories } from '../../../../test-support/server/rich-repository';
 import type { DocumentPage } from '../records';
-import * as lite from '../sqlite/sqlite-timeline';
+import * as timeline from '../core/timeline-reads';
+import { SqliteConnection } from '../sqlite/connection';
+import { SQLITE_DIALECT } from '../sqlite/sqlite-dialect';
 import { openSqliteStorage } from '../sqlite/sqlite-storage';
 import { migratePostgres } from './migrate';
-import * as postgres from './postgres-timeline';
-import { sqlOf, type SqlRunner } from './sql';
+import { POSTGRES_DIALECT } from './postgres-dialect';
+import { runOperation, sqlOf, type SqlRunner } from './sql';
 
 const START_TIMEOUT_MS = 60_000;
 const IMPORTED_AT_MS = Date.UTC(2025, 1, 1);
@@ -92,8 +96,31 @@ function postgresPool(): pg.Pool {
   return pool;
 }
 
-const prepare = (text: string) => sqlite().prepare(text);
-const count = (text: string, args: unknown[]) => (sqlite().prepare(text).get(...args) as { n: number }).n;
+let connection: SqliteConnection | undefined;
+function liteConnection(): SqliteConnection {
+  connection ??= new SqliteConnection(sqlite());
+  return connection;
+}
+
+/** The shared operations on SQLite, counting every page afresh (no count kept). */
+const lite = {
+  readTimeline: (repo: number, number: number, params: PageParams) => liteConnection().run(timeline.readTimeline(SQLITE_DIALECT, repo, number, params)),
+  readIssueEvents: (repo: number, number: number, params: PageParams) =>
+    liteConnection().run(timeline.readIssueEvents(SQLITE_DIALECT, repo, number, params)),
+  readRepoEvents: (repo: number, params: PageParams) => liteConnection().run(timeline.readRepoEvents(SQLITE_DIALECT, repo, params)),
+  refreshClosedBy: (repo: number, number: number) => liteConnection().run(timeline.refreshClosedBy(SQLITE_DIALECT, repo, number)),
+  hasEvents: (repo: number) => liteConnection().run(timeline.hasEvents(SQLITE_DIALECT, repo)),
+};
+
+/** The shared operations on PostgreSQL, on the pool or a transaction's client. */
+const postgres = {
+  readTimeline: (on: SqlRunner, repo: number, number: number, params: PageParams) => runOperation(on, timeline.readTimeline(POSTGRES_DIALECT, repo, number, params)),
+  readIssueEvents: (on: SqlRunner, repo: number, number: number, params: PageParams) =>
+    runOperation(on, timeline.readIssueEvents(POSTGRES_DIALECT, repo, number, params)),
+  readRepoEvents: (on: SqlRunner, repo: number, params: PageParams) => runOperation(on, timeline.readRepoEvents(POSTGRES_DIALECT, repo, params)),
+  refreshClosedBy: (on: SqlRunner, repo: number, number: number) => runOperation(on, timeline.refreshClosedBy(POSTGRES_DIALECT, repo, number)),
+  hasEvents: (on: SqlRunner, repo: number) => runOperation(on, timeline.hasEvents(POSTGRES_DIALECT, repo)),
+};
 
 function repoId(owner: string, name: string): number {
   const row = sqlite().prepare('SELECT id FROM repos WHERE owner = ? AND name = ?').get(owner, name) as { id: number } | undefined;
@@ -139,7 +166,7 @@ describe('an issue’s history on PostgreSQL, against SQLite on the same rows', 
     const events = new Set<string>();
     for (const { repo, number } of issuesWithHistory()) {
       const pages = await pagesOfBoth({
-        lite: (params) => lite.readTimeline(prepare, count, repo, number, params),
+        lite: (params) => lite.readTimeline(repo, number, params),
         postgres: (params) => postgres.readTimeline(sql, repo, number, params),
       });
       expectSamePages(`timeline of ${repo}#${number}`, pages);
@@ -153,7 +180,7 @@ describe('an issue’s history on PostgreSQL, against SQLite on the same rows', 
       expectSamePages(
         `events of ${repo}#${number}`,
         await pagesOfBoth({
-          lite: (params) => lite.readIssueEvents(prepare, count, repo, number, params),
+          lite: (params) => lite.readIssueEvents(repo, number, params),
           postgres: (params) => postgres.readIssueEvents(sql, repo, number, params),
         }),
       );
@@ -164,7 +191,7 @@ describe('an issue’s history on PostgreSQL, against SQLite on the same rows', 
     const repos = sqlite().prepare('SELECT id, owner, name FROM repos ORDER BY id').all() as Array<{ id: number; owner: string; name: string }>;
     for (const { id: repo, owner, name } of repos) {
       const pages = await pagesOfBoth({
-        lite: (params) => lite.readRepoEvents(prepare, count, repo, params),
+        lite: (params) => lite.readRepoEvents(repo, params),
         postgres: (params) => postgres.readRepoEvents(sql, repo, params),
       });
       expectSamePages(`events of ${owner}/${name}`, pages);
@@ -193,7 +220,7 @@ describe('an issue’s history on PostgreSQL, against SQLite on the same rows', 
         await client.query('INSERT INTO issue_references (repo_id, target_number, source_number, source_comment, created_at) VALUES ($1, $2, $3, $4, $5)', reference);
       }
       const params = { page: 1, perPage: 100 };
-      const expected = lite.readTimeline(prepare, count, repo, 1, params);
+      const expected = lite.readTimeline(repo, 1, params);
       expect(await postgres.readTimeline(sqlOf(client), repo, 1, params)).toEqual(expected);
       const together = expected.documents
         .map((d) => JSON.parse(d) as { event: string; created_at: string; actor: { login: string } })
@@ -228,7 +255,7 @@ describe('closed_by on PostgreSQL', () => {
         await tx.query('INSERT INTO issue_events (id, repo_id, issue_number, event, created_at, doc) VALUES ($1, $2, 2, $3, $4, $5)', event);
       }
 
-      lite.refreshClosedBy(prepare, repo, 2);
+      lite.refreshClosedBy(repo, 2);
       await postgres.refreshClosedBy(tx, repo, 2);
       const first = await stored();
       expect(closedBy(first?.doc)).toEqual({ login: 'zed', id: 4242 });
@@ -250,7 +277,7 @@ describe('closed_by on PostgreSQL', () => {
 
   it('knows which repositories have events, as SQLite does', async () => {
     const repos = sqlite().prepare('SELECT id FROM repos ORDER BY id').all() as Array<{ id: number }>;
-    const answers = await Promise.all(repos.map(async ({ id }) => ({ id, lite: lite.hasEvents(prepare, id), postgres: await postgres.hasEvents(sql, id) })));
+    const answers = await Promise.all(repos.map(async ({ id }) => ({ id, lite: lite.hasEvents(id), postgres: await postgres.hasEvents(sql, id) })));
     expect(answers.map((a) => a.postgres)).toEqual(answers.map((a) => a.lite));
     expect(await postgres.hasEvents(sql, repoId('octo', 'story'))).toBe(true);
     expect(await postgres.hasEvents(sql, repoId('octo', 'rich'))).toBe(false);

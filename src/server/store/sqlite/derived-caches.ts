@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { KeysetPager } from '../core/keyset-pager';
+import type { CountMemory } from '../core/store-dialect';
 import type { SqliteConnection } from './connection';
 
 export class DerivedCaches {
@@ -73,11 +74,19 @@ export class DerivedCaches {
   /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
   count(sql: string, args: unknown[], prepare = (text: string) => this.connection.stmt(text)): number {
     const key = `${sql}\u0000${JSON.stringify(args)}`;
-    const cached = this.countCache.get(key);
+    const cached = this.counts.recall(key);
     if (cached !== undefined) return cached;
     const n = (prepare(sql).get(...args) as { n: number }).n;
-    if (this.countCache.size >= DerivedCaches.COUNT_CACHE_SIZE) this.countCache.clear();
-    this.countCache.set(key, n);
+    this.counts.keep(key, n);
     return n;
   }
+
+  /** The same counts, for the shared core's counted pages (core/counted-page.ts); callers check with `forgetIfChanged` first. */
+  readonly counts: CountMemory = {
+    recall: (key) => this.countCache.get(key),
+    keep: (key, n) => {
+      if (this.countCache.size >= DerivedCaches.COUNT_CACHE_SIZE) this.countCache.clear();
+      this.countCache.set(key, n);
+    },
+  };
 }

@@ -144,7 +144,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // 3: search (`GET /search/issues`, sqlite-search.ts): what the qualifiers compare, and the
   // full-text index, filled from the documents already stored.
   addSearch,
-  // 4: an issue's history (`/issues/{n}/timeline`, `/issues/events`, sqlite-timeline.ts): its
+  // 4: an issue's history (`/issues/{n}/timeline`, `/issues/events`, core/timeline-reads.ts): its
   // events as imported, and the references other issues' texts make to it.
   addHistory,
   // 5: what a ranked search reads of every match, beside its key, so ranking a common word's

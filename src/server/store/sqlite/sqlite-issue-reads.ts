@@ -4,12 +4,12 @@
  * read in one snapshot, with the counts and page boundaries remembered until the data changes.
  */
 import type Database from 'better-sqlite3';
-import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './sqlite-issue-links';
+import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from '../core/issue-link-store';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { DocumentPage, LabelPage, SearchPage, SearchRequest } from '../records';
 import { toRepo, type RepoRow } from '../repo-row';
 import { searchIssues } from './sqlite-search';
-import { readIssueEvents, readRepoEvents, readTimeline } from './sqlite-timeline';
+import { readIssueEvents, readRepoEvents, readTimeline } from '../core/timeline-reads';
 import { StatementCache } from './statement-cache';
 import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
@@ -139,16 +139,15 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {
     return this.connection.inSnapshot(() => {
       this.caches.forgetIfChanged(true);
-      return readTimeline((sql) => this.stmt(sql), (sql, args) => this.count(sql, args), repoId, number, params);
+      return this.connection.run(readTimeline(SQLITE_DIALECT, repoId, number, params, this.caches.counts));
     });
   }
 
   listIssueEvents(repoId: number, number: number | null, params: PageParams): DocumentPage {
     return this.connection.inSnapshot(() => {
       this.caches.forgetIfChanged(true);
-      const prepare = (sql: string) => this.stmt(sql);
-      const count = (sql: string, args: unknown[]) => this.count(sql, args);
-      return number === null ? readRepoEvents(prepare, count, repoId, params) : readIssueEvents(prepare, count, repoId, number, params);
+      const counts = this.caches.counts;
+      return this.connection.run(number === null ? readRepoEvents(SQLITE_DIALECT, repoId, params, counts) : readIssueEvents(SQLITE_DIALECT, repoId, number, params, counts));
     });
   }
 
@@ -179,20 +178,20 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   listSubIssues(repoId: number, number: number, params: PageParams): DocumentPage {
     return this.connection.inSnapshot(() => {
       this.caches.forgetIfChanged(true);
-      return readSubIssues((sql) => this.stmt(sql), (sql, args) => this.count(sql, args), repoId, number, params);
+      return this.connection.run(readSubIssues(SQLITE_DIALECT, repoId, number, params, this.caches.counts));
     });
   }
 
   getParentIssue(repoId: number, number: number): string | null {
-    return readParentIssue((sql) => this.stmt(sql), repoId, number);
+    return this.connection.run(readParentIssue(SQLITE_DIALECT, repoId, number));
   }
 
   listIssueTypes(repoId: number): string[] {
-    return readIssueTypes((sql) => this.stmt(sql), repoId);
+    return this.connection.run(readIssueTypes(SQLITE_DIALECT, repoId));
   }
 
   listOwnerIssueTypes(owner: string, privateRepoIds: ReadonlySet<number>): string[] | null {
-    return readOwnerIssueTypes((sql) => this.stmt(sql), owner, privateRepoIds);
+    return this.connection.run(readOwnerIssueTypes(SQLITE_DIALECT, owner, privateRepoIds));
   }
 
   openIssueCount(repoId: number): number {

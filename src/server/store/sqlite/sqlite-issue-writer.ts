@@ -9,8 +9,8 @@ import { importSourceOf, labelKey, type ImportSource, type LabelSpec } from '../
 import type { ImportedComment, ImportedEvent, ImportedIssue } from '../import-schema';
 import type { ImportOptions, ImportResult, RepoRecord } from '../records';
 import { SearchIndexWriter } from './sqlite-search-index';
-import { hasEvents, refreshClosedBy } from './sqlite-timeline';
-import { rewriteCrossParentUrls, writeIssueLinks } from './sqlite-issue-links';
+import { hasEvents, refreshClosedBy } from '../core/timeline-reads';
+import { rewriteCrossParentUrls, writeIssueLinks } from '../core/issue-link-store';
 import type { IssueWriter } from '../storage';
 import { StoreRefusal } from '../store-error';
 import type { SqliteConnection } from './connection';
@@ -127,10 +127,9 @@ export class SqliteIssueWriter implements IssueWriter {
         closable.add(n);
         eventCount++;
       }
-      const prepare = (sql: string) => this.stmt(sql);
-      if (eventCount > 0 || hasEvents(prepare, repo.id)) for (const n of closable) refreshClosedBy(prepare, repo.id, n);
+      if (eventCount > 0 || this.connection.run(hasEvents(SQLITE_DIALECT, repo.id))) for (const n of closable) this.connection.run(refreshClosedBy(SQLITE_DIALECT, repo.id, n));
       // A link across repositories changes the other repository's answers too (issue 47).
-      for (const other of writeIssueLinks(prepare, repo.id, plan)) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
+      for (const other of this.connection.run(writeIssueLinks(SQLITE_DIALECT, repo.id, plan))) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
 
       searchIndex.finish();
       this.connection.run(touchRepo(SQLITE_DIALECT, repo.id, nowMs));
@@ -184,7 +183,7 @@ export class SqliteIssueWriter implements IssueWriter {
         this.stmt('INSERT OR REPLACE INTO repo_redirects (owner, name, repo_id) VALUES (?, ?, ?)').run(repo.owner, repo.name, repo.id);
       }
       // Sub-issues in other repositories name their parent here by its new name (issue 47).
-      for (const other of rewriteCrossParentUrls((sql) => this.stmt(sql), repo.id)) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
+      for (const other of this.connection.run(rewriteCrossParentUrls(SQLITE_DIALECT, repo.id))) this.connection.run(touchRepo(SQLITE_DIALECT, other, nowMs));
       this.connection.run(touchRepo(SQLITE_DIALECT, repo.id, nowMs));
       const renamed = this.connection.run(findRepo(SQLITE_DIALECT, to.owner, to.name));
       if (!renamed) throw new Error('repository vanished during rename');

@@ -41,7 +41,7 @@ import { DerivedCaches } from './derived-caches';
 import { SqliteIssueReads } from './sqlite-issue-reads';
 import { SqliteIssueWriter } from './sqlite-issue-writer';
 import { SQLITE_DIALECT } from './sqlite-dialect';
-import { writeSubIssueOrders } from './sqlite-issue-links';
+import { writeSubIssueOrders } from '../core/issue-link-store';
 import type { Storage } from '../storage';
 
 export type { StoreOpenOptions };
@@ -185,7 +185,7 @@ export class SqliteStorage implements Storage {
     this.connection.db.transaction(() => {
       // Nested: importIssues' own transaction becomes a savepoint of this one.
       const { repo } = this.writer.importIssues(options, page.issues, page.comments ?? [], nowMs, page.events ?? []);
-      writeSubIssueOrders((sql) => this.connection.stmt(sql), repo.id, page.subIssueOrders ?? []);
+      this.connection.run(writeSubIssueOrders(SQLITE_DIALECT, repo.id, page.subIssueOrders ?? []));
       this.connection.run(saveMirrorWalk(SQLITE_DIALECT, repo.id, walk, state));
     }).immediate();
   }
