@@ -154,7 +154,7 @@ function termPredicate(term: SearchTerm, scope: PredicateScope, dialect: SearchD
       // An issue without a type is false, not NULL, so `-type:Bug` keeps it.
       return `(i.type_name IS NOT NULL AND i.type_name = ${param(issueTypeKey(term.name))})`;
     case 'subIssueLink':
-      // As the answers show them (issue-links.ts): sub-issues that are stored and shown
+      // As the answers show them (core/issue-link-store.ts): sub-issues that are stored and shown
       // (`sub_issues_summary.total`), a parent named (`parent_issue_url`); one in another
       // repository only when that repository is public.
       return term.link === 'sub-issues'
