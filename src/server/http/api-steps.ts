@@ -127,7 +127,7 @@ export function wantedBy(view: ApiRequestView): Wanted {
   };
 }
 
-/** Step 1: who pays, which limit, and what refuses the request after its credit; `tokenRow` is what `wanted.presented` found. */
+/** The admit step's decision: who pays, which limit, and what refuses the request after its credit; `tokenRow` is what `wanted.presented` found. */
 export function admit(view: ApiRequestView, wanted: Wanted, tokenRow: TokenRecord | null, options: StepOptions): Admission {
   const credentials = judgeCredentials(wanted.presented, tokenRow, options.now);
   const token = credentials.kind === 'token' ? credentials.record : null;
@@ -140,7 +140,7 @@ export function admit(view: ApiRequestView, wanted: Wanted, tokenRow: TokenRecor
 }
 
 /**
- * Step 3: what answers the request once its credit is settled (`taken` is null on a free path).
+ * The verdict step's decision: what answers the request once its credit is settled (`taken` is null on a free path).
  * Bad credentials are answered 401 whatever the address's limits say (spec 5.5, 7.2): a client
  * told 403 or 429 would wait and retry with the same bad token, and a settings page could not
  * tell a bad token from a busy address. Every other refusal comes after the limit's.
@@ -169,7 +169,7 @@ export async function limitedAnswer(
   return errorAnswer(error, headers);
 }
 
-/** Whether a repository's row lets the admitted caller through: `row` is what `named` found. */
+/** The repository step's decision: whether its row lets the admitted caller through (`row` is what `named` found). */
 export function repositoryStep(admission: Admission, named: RepositoryName, row: RepoRecord | null): RepositoryVerdict {
   if (row && canSee(admission.token, row)) return { kind: 'through', repo: row };
   return { kind: 'refused', refusal: { kind: 'repository', named, hidden: row !== null } };
