@@ -79,16 +79,17 @@ export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => bo
  */
 class FoundRows implements StepRows {
   constructor(
-    private readonly found: { token: TokenRecord | null; repo: RepoRecord },
+    private readonly foundToken: TokenRecord | null,
+    private readonly foundRepo: RepoRecord,
     private readonly renames: LaneDependencies['renames'],
   ) {}
 
   token(): TokenRecord | null {
-    return this.found.token;
+    return this.foundToken;
   }
 
   repo(): RepoRecord {
-    return this.found.repo;
+    return this.foundRepo;
   }
 
   renamed(owner: string, name: string): Awaitable<RepoRecord | null> {
@@ -183,7 +184,7 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     const key = `http://${host}${url}`;
     const answer = readyCachedAnswer(answers, scope, key, req.headers['accept-encoding']);
     if (!answer) return null;
-    return { request: newApiRequest(view, key, answerHeadersOf(view), wanted), rows: new FoundRows({ token, repo }, deps.renames), scope, key, answer };
+    return { request: newApiRequest(view, key, answerHeadersOf(view), wanted), rows: new FoundRows(token, repo, deps.renames), scope, key, answer };
   }
 
   /** Sends what the steps decided: the answer one of them gave, or the cached answer. */
