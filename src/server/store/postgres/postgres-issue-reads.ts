@@ -18,16 +18,17 @@ import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import type { OrderedList } from '../keyset-boundaries';
 import { KeysetPager } from '../core/keyset-pager';
-import { countOf, hasNul, Params, runOperation, type SqlRunner } from './sql';
+import { listIssues, type Remembered } from '../core/issue-reads';
+import { RememberedCounts } from '../core/remembered-counts';
+import { countOf, runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
 const COUNT_CACHE_SIZE = 500;
 
-const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
-
 export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueSearch {
   /** counts for `rel="last"` and the pager's boundaries, valid until the change version moves */
   private readonly counts = new Map<string, number>();
+  private readonly rememberedCounts = new RememberedCounts();
   private readonly pager = new KeysetPager();
   private derivedVersion = -1;
 
@@ -45,6 +46,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     const version = this.tx.changes.version();
     if (version !== this.derivedVersion) {
       this.counts.clear();
+      this.rememberedCounts.clear();
       this.pager.clear();
       this.derivedVersion = version;
     }
@@ -62,6 +64,11 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
       this.counts.set(key, n);
     }
     return n;
+  }
+
+  /** What a read may use of what was derived from the data, and keep of what it finds. */
+  private remembered(): Remembered {
+    return { counts: this.rememberedCounts, pager: this.pager, stillCurrent: this.derivedFromNow() };
   }
 
   /** A page of a list counted by `count` first (so what is remembered is fresh). */
@@ -85,42 +92,8 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
 
   // Issues, comments, labels, history
 
-  async listIssues(repoId: number, params: ListParams): Promise<DocumentPage> {
-    // A filter no stored issue can meet (see `hasNul`).
-    if (hasNul(params.creator, params.assignee, params.mentioned, params.milestone, params.since, ...params.labels)) return { total: 0, documents: [] };
-    const p = new Params();
-    const repo = p.next(repoId);
-    const where: string[] = [`repo_id = ${repo}`];
-    if (params.state !== 'all') where.push(`state = ${p.next(params.state)}`);
-    if (params.since) where.push(`updated_at >= ${p.next(params.since)}`);
-    if (params.creator) where.push(`creator = ${p.next(params.creator)}`);
-    if (params.milestone === '*') where.push('milestone IS NOT NULL');
-    else if (params.milestone === 'none') where.push('milestone IS NULL');
-    // A milestone that is not a number matches nothing, as on GitHub; nor does one past any stored (and BIGINT's range).
-    else if (params.milestone !== null) {
-      const number = /^\d+$/.test(params.milestone) ? Number(params.milestone) : -1;
-      where.push(`milestone = ${p.next(Number.isSafeInteger(number) ? number : -1)}`);
-    }
-    if (params.assignee === '*') where.push('assignee_count > 0');
-    else if (params.assignee === 'none') where.push('assignee_count = 0');
-    else if (params.assignee !== null) where.push(`number IN (SELECT number FROM issue_assignees WHERE repo_id = ${repo} AND login = ${p.next(params.assignee)})`);
-    if (params.mentioned !== null) where.push(`number IN (SELECT number FROM issue_mentions WHERE repo_id = ${repo} AND login = ${p.next(params.mentioned)})`);
-    if (params.labels.length > 0) {
-      // Every label named (citext: without case): an issue carries as many of the named labels as
-      // there are names, so a name the repository lacks, or the same label named twice, matches
-      // nothing, as on SQLite.
-      where.push(
-        `number IN (SELECT il.number FROM issue_labels il JOIN labels l ON l.id = il.label_id
-           WHERE il.repo_id = ${repo} AND l.repo_id = ${repo} AND l.name = ANY(${p.next(params.labels)}::citext[])
-           GROUP BY il.number HAVING COUNT(*) = ${p.next(params.labels.length)})`,
-      );
-    }
-    const whereSql = where.join(' AND ');
-    const total = await this.count(`SELECT COUNT(*) FROM issues WHERE ${whereSql}`, p.values);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = { from: 'issues', where: whereSql, args: p.values, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
-    return { total, documents: await this.page(list, offset, params.perPage) };
+  listIssues(repoId: number, params: ListParams): Promise<DocumentPage> {
+    return runOperation(this.sql, listIssues(POSTGRES_DIALECT, this.remembered(), repoId, params));
   }
 
   listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
