@@ -1,6 +1,6 @@
 /**
- * A repository's issues as pages (`IssueReader`), written once for both engines (issue 49): the
- * list's filters, its order, its count and its page. Each engine runs these operations in its own
+ * A repository's issues and comments as pages (`IssueReader`), written once for both engines
+ * (issue 49): each list's filters, its order, its count and its page. Each engine runs these operations in its own
  * way (SQLite in a snapshot, synchronously; PostgreSQL awaited on its pool) and owns what it
  * remembers of the data and when that is forgotten (`Remembered`).
  *
@@ -9,7 +9,7 @@
  * as the key of the boundaries it remembers, so it has to be a condition, not a whole statement.
  * Its shape follows the filters given, and each engine keeps its statements prepared as before.
  */
-import type { ListParams, PageParams } from '../../../shared/list-params';
+import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { OrderedList } from '../keyset-boundaries';
 import type { DocumentPage } from '../records';
 import type { KeysetPager } from './keyset-pager';
@@ -99,6 +99,30 @@ export function* listIssues(dialect: StoreDialect, remembered: Remembered, repoI
   if (dialect.namesNothing(params.creator, params.assignee, params.mentioned, params.milestone, params.since, ...params.labels)) return { total: 0, documents: [] };
   const c = issueConditions(dialect, repoId, params);
   const list = { from: 'issues', where: c.sql, args: c.args, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
+  return yield* countedPage(dialect, remembered, list, params);
+}
+
+/** An issue's comments, oldest first as GitHub lists them, updated at or after `since` if given. */
+export function* listComments(
+  dialect: StoreDialect,
+  remembered: Remembered,
+  repoId: number,
+  number: number,
+  params: PageParams & { since: string | null },
+): Operation<DocumentPage> {
+  const c = new Conditions(dialect);
+  c.add(`repo_id = ${c.bind(repoId)}`);
+  c.add(`issue_number = ${c.bind(number)}`);
+  if (params.since) c.add(`updated_at >= ${c.bind(params.since)}`);
+  return yield* countedPage(dialect, remembered, { from: 'comments', where: c.sql, args: c.args, sortColumn: 'created_at', tieColumn: 'id', descending: false }, params);
+}
+
+/** The repository's comments in the order asked (created or updated, then id), updated at or after `since` if given. */
+export function* listRepoComments(dialect: StoreDialect, remembered: Remembered, repoId: number, params: RepoCommentParams): Operation<DocumentPage> {
+  const c = new Conditions(dialect);
+  c.add(`repo_id = ${c.bind(repoId)}`);
+  if (params.since) c.add(`updated_at >= ${c.bind(params.since)}`);
+  const list = { from: 'comments', where: c.sql, args: c.args, sortColumn: params.sort === 'updated' ? 'updated_at' : 'created_at', tieColumn: 'id', descending: params.direction !== 'asc' } as const;
   return yield* countedPage(dialect, remembered, list, params);
 }
 

@@ -16,9 +16,8 @@ import type { IssueReader, IssueSearch, RepositoryReader } from '../storage';
 import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
-import type { OrderedList } from '../keyset-boundaries';
 import { KeysetPager } from '../core/keyset-pager';
-import { listIssues, type Remembered } from '../core/issue-reads';
+import { listComments, listIssues, listRepoComments, type Remembered } from '../core/issue-reads';
 import { RememberedCounts } from '../core/remembered-counts';
 import { countOf, runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
@@ -71,11 +70,6 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return { counts: this.rememberedCounts, pager: this.pager, stillCurrent: this.derivedFromNow() };
   }
 
-  /** A page of a list counted by `count` first (so what is remembered is fresh). */
-  private page(list: OrderedList, offset: number, limit: number): Promise<string[]> {
-    return runOperation(this.sql, this.pager.page(POSTGRES_DIALECT, list, offset, limit, this.derivedFromNow()));
-  }
-
   // Repositories and users
 
   findRepo(owner: string, name: string): Promise<RepoRecord | null> {
@@ -117,24 +111,12 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return row?.doc ?? null;
   }
 
-  /** A page of comments in the order given (`created_at`/`updated_at`, then id). */
-  private async commentPage(where: string, args: unknown[], column: 'created_at' | 'updated_at', descending: boolean, params: PageParams): Promise<DocumentPage> {
-    const total = await this.count(`SELECT COUNT(*) FROM comments WHERE ${where}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = { from: 'comments', where, args, sortColumn: column, tieColumn: 'id', descending } as const;
-    return { total, documents: await this.page(list, offset, params.perPage) };
-  }
-
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): Promise<DocumentPage> {
-    const where = params.since ? 'repo_id = $1 AND issue_number = $2 AND updated_at >= $3' : 'repo_id = $1 AND issue_number = $2';
-    return this.commentPage(where, params.since ? [repoId, number, params.since] : [repoId, number], 'created_at', false, params);
+    return runOperation(this.sql, listComments(POSTGRES_DIALECT, this.remembered(), repoId, number, params));
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): Promise<DocumentPage> {
-    const where = params.since ? 'repo_id = $1 AND updated_at >= $2' : 'repo_id = $1';
-    const column = params.sort === 'updated' ? 'updated_at' : 'created_at';
-    return this.commentPage(where, params.since ? [repoId, params.since] : [repoId], column, params.direction !== 'asc', params);
+    return runOperation(this.sql, listRepoComments(POSTGRES_DIALECT, this.remembered(), repoId, params));
   }
 
   async listLabels(repoId: number, params: PageParams): Promise<LabelPage> {

@@ -15,7 +15,7 @@ import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import { SQLITE_DIALECT } from './sqlite-dialect';
-import { listIssues, type Remembered } from '../core/issue-reads';
+import { listComments, listIssues, listRepoComments, type Remembered } from '../core/issue-reads';
 import type { Operation } from '../core/prepared-query';
 
 export class SqliteIssueReads implements IssueReader, IssueSearch {
@@ -62,40 +62,11 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
-    return this.connection.inSnapshot(() => this.readComments(repoId, number, params));
-  }
-
-  private readComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
-    this.caches.forgetIfChanged(true);
-    const where = params.since ? 'repo_id = ? AND issue_number = ? AND updated_at >= ?' : 'repo_id = ? AND issue_number = ?';
-    const args: unknown[] = params.since ? [repoId, number, params.since] : [repoId, number];
-    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = { from: 'comments', where, args, sortColumn: 'created_at', tieColumn: 'id', descending: false } as const;
-    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
+    return this.readInSnapshot(listComments(SQLITE_DIALECT, this.remembered, repoId, number, params));
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
-    return this.connection.inSnapshot(() => this.readRepoComments(repoId, params));
-  }
-
-  private readRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
-    this.caches.forgetIfChanged(true);
-    const where = params.since ? 'repo_id = ? AND updated_at >= ?' : 'repo_id = ?';
-    const args: unknown[] = params.since ? [repoId, params.since] : [repoId];
-    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = {
-      from: 'comments',
-      where,
-      args,
-      sortColumn: params.sort === 'updated' ? 'updated_at' : 'created_at',
-      tieColumn: 'id',
-      descending: params.direction !== 'asc',
-    } as const;
-    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
+    return this.readInSnapshot(listRepoComments(SQLITE_DIALECT, this.remembered, repoId, params));
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {
