@@ -1,19 +1,22 @@
 /**
- * A repository's issues and comments as pages (`IssueReader`), written once for both engines
- * (issue 49): each list's filters, its order, its count and its page. Each engine runs these operations in its own
+ * A repository's issues, comments and labels (`IssueReader`), written once for both engines
+ * (issue 49): each list's filters, its order, its count and its page, one issue, the count of
+ * open issues. Each engine runs these operations in its own
  * way (SQLite in a snapshot, synchronously; PostgreSQL awaited on its pool) and owns what it
  * remembers of the data and when that is forgotten (`Remembered`).
  *
- * A list's condition is SQL assembled in pieces with the engine's placeholders, not compiled by
+ * A statement of fixed shape is compiled once by the query builder (prepared-query.ts). A list's
+ * condition is SQL assembled in pieces with the engine's placeholders, not compiled by
  * the query builder: the keyset pager (keyset-pager.ts) extends it with its own seek and reads it
  * as the key of the boundaries it remembers, so it has to be a condition, not a whole statement.
  * Its shape follows the filters given, and each engine keeps its statements prepared as before.
  */
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { OrderedList } from '../keyset-boundaries';
-import type { DocumentPage } from '../records';
+import { sql } from 'kysely';
+import type { DocumentPage, LabelPage } from '../records';
 import type { KeysetPager } from './keyset-pager';
-import type { Operation } from './prepared-query';
+import { prepareQuery, rowsOf, type Operation } from './prepared-query';
 import type { RememberedCounts } from './remembered-counts';
 import type { StoreDialect } from './store-dialect';
 
@@ -132,4 +135,54 @@ function* countedPage(dialect: StoreDialect, remembered: Remembered, list: Order
   const offset = (params.page - 1) * params.perPage;
   if (offset >= total) return { total, documents: [] };
   return { total, documents: yield* remembered.pager.page(dialect, list, offset, params.perPage, remembered.stillCurrent) };
+}
+
+const ISSUE = prepareQuery((db, a: { repoId: number; number: number }) =>
+  db.selectFrom('issues').select('doc').where('repo_id', '=', a.repoId).where('number', '=', a.number),
+);
+
+/** `state` a literal, as the open issues' index (repo_id, state, …) is read whatever the engine makes of a parameter. */
+const OPEN_ISSUE_COUNT = prepareQuery((db, a: { repoId: number }) =>
+  db
+    .selectFrom('issues')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('repo_id', '=', a.repoId)
+    .where('state', '=', sql.lit('open')),
+);
+
+const LABEL_COUNT = prepareQuery((db, a: { repoId: number }) =>
+  db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).where('repo_id', '=', a.repoId),
+);
+
+/**
+ * By name without case (the column's own comparison on both engines: NOCASE, citext), then id,
+ * which no two labels of a repository share a name to need but makes the order total.
+ */
+const LABEL_PAGE = prepareQuery((db, a: { repoId: number; limit: number; offset: number }) =>
+  db
+    .selectFrom('labels')
+    .select(['id', 'name', 'color', 'description', 'is_default'])
+    .where('repo_id', '=', a.repoId)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(a.limit)
+    .offset(a.offset),
+);
+
+/** The issue's stored document, or null when the repository has no issue of that number. */
+export function* getIssue(dialect: StoreDialect, repoId: number, number: number): Operation<string | null> {
+  const [row] = yield* rowsOf(ISSUE, dialect, { repoId, number });
+  return row?.doc ?? null;
+}
+
+export function* openIssueCount(dialect: StoreDialect, remembered: Remembered, repoId: number): Operation<number> {
+  return yield* remembered.counts.count(OPEN_ISSUE_COUNT.bind(dialect, { repoId }), remembered.stillCurrent);
+}
+
+export function* listLabels(dialect: StoreDialect, remembered: Remembered, repoId: number, params: PageParams): Operation<LabelPage> {
+  const total = yield* remembered.counts.count(LABEL_COUNT.bind(dialect, { repoId }), remembered.stillCurrent);
+  const offset = (params.page - 1) * params.perPage;
+  if (offset >= total) return { total, labels: [] };
+  const rows = yield* rowsOf(LABEL_PAGE, dialect, { repoId, limit: params.perPage, offset });
+  return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
 }

@@ -18,6 +18,9 @@ export interface StoreTables {
     data_version: Generated<number>;
     modified_at: number;
   };
+  /** the issue columns the core's fixed statements read (the lists' conditions are SQL in pieces: core/issue-reads.ts) */
+  issues: { repo_id: number; number: number; state: string; doc: string };
+  labels: { id: Generated<number>; repo_id: number; name: string; color: string; description: string | null; is_default: number };
   repo_redirects: { owner: string; name: string; repo_id: number };
   users: { login: string; id: number; name: string | null; type: string };
   tokens: { hash: string; login: string; name: string; expires_at: number | null; created_at: number };

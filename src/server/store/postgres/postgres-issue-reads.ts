@@ -1,11 +1,9 @@
 /**
- * What a request reads on PostgreSQL: repositories and users by name, and a
- * repository's issues, comments, labels and history as pages of stored
- * documents, with the same answers as SQLite's (the contract suite runs on both).
- *
- * Counts for `rel="last"` and the boundaries of keyset pages
- * (../core/keyset-pager.ts) are kept until the data changes, as on SQLite, so
- * a deep page costs about what page 1 does.
+ * What a request reads on PostgreSQL: repositories and users by name, and a repository's
+ * issues, comments, labels and history as pages of stored documents. The issues, comments and
+ * labels are the shared core's reads (../core/issue-reads.ts), run here on the pool; what this
+ * engine keeps is when what they remember (counts for `rel="last"`, keyset boundaries) is
+ * forgotten: whenever the store version moves, whichever instance wrote.
  */
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './postgres-issue-links';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
@@ -17,17 +15,14 @@ import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from './postgres-timeline';
 import { KeysetPager } from '../core/keyset-pager';
-import { listComments, listIssues, listRepoComments, type Remembered } from '../core/issue-reads';
+import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount, type Remembered } from '../core/issue-reads';
 import { RememberedCounts } from '../core/remembered-counts';
-import { countOf, runOperation, type SqlRunner } from './sql';
+import { runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
-
-const COUNT_CACHE_SIZE = 500;
 
 export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueSearch {
   /** counts for `rel="last"` and the pager's boundaries, valid until the change version moves */
-  private readonly counts = new Map<string, number>();
-  private readonly rememberedCounts = new RememberedCounts();
+  private readonly counts = new RememberedCounts();
   private readonly pager = new KeysetPager();
   private derivedVersion = -1;
 
@@ -45,29 +40,15 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     const version = this.tx.changes.version();
     if (version !== this.derivedVersion) {
       this.counts.clear();
-      this.rememberedCounts.clear();
       this.pager.clear();
       this.derivedVersion = version;
     }
     return () => this.derivedVersion === version && this.tx.changes.version() === version;
   }
 
-  private async count(text: string, args: readonly unknown[]): Promise<number> {
-    const stillCurrent = this.derivedFromNow();
-    const key = `${text}\u0000${JSON.stringify(args)}`;
-    const known = this.counts.get(key);
-    if (known !== undefined) return known;
-    const n = await countOf(this.sql, text, args);
-    if (stillCurrent()) {
-      if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
-      this.counts.set(key, n);
-    }
-    return n;
-  }
-
   /** What a read may use of what was derived from the data, and keep of what it finds. */
   private remembered(): Remembered {
-    return { counts: this.rememberedCounts, pager: this.pager, stillCurrent: this.derivedFromNow() };
+    return { counts: this.counts, pager: this.pager, stillCurrent: this.derivedFromNow() };
   }
 
   // Repositories and users
@@ -106,9 +87,8 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return readOwnerIssueTypes(this.sql, owner, privateRepoIds);
   }
 
-  async getIssue(repoId: number, number: number): Promise<string | null> {
-    const [row] = await this.sql.query<{ doc: string }>('SELECT doc FROM issues WHERE repo_id = $1 AND number = $2', [repoId, number]);
-    return row?.doc ?? null;
+  getIssue(repoId: number, number: number): Promise<string | null> {
+    return runOperation(this.sql, getIssue(POSTGRES_DIALECT, repoId, number));
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): Promise<DocumentPage> {
@@ -119,16 +99,8 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
     return runOperation(this.sql, listRepoComments(POSTGRES_DIALECT, this.remembered(), repoId, params));
   }
 
-  async listLabels(repoId: number, params: PageParams): Promise<LabelPage> {
-    const total = await this.count('SELECT COUNT(*) FROM labels WHERE repo_id = $1', [repoId]);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, labels: [] };
-    const rows = await this.sql.query<{ id: number; name: string; color: string; description: string | null; is_default: number }>(
-      // citext orders without case, as SQLite's COLLATE NOCASE; the id keeps equal names apart.
-      'SELECT id, name::text, color, description, is_default FROM labels WHERE repo_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3',
-      [repoId, params.perPage, offset],
-    );
-    return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
+  listLabels(repoId: number, params: PageParams): Promise<LabelPage> {
+    return runOperation(this.sql, listLabels(POSTGRES_DIALECT, this.remembered(), repoId, params));
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
@@ -140,7 +112,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   openIssueCount(repoId: number): Promise<number> {
-    return this.count("SELECT COUNT(*) FROM issues WHERE repo_id = $1 AND state = 'open'", [repoId]);
+    return runOperation(this.sql, openIssueCount(POSTGRES_DIALECT, this.remembered(), repoId));
   }
 
   /** Its statements (the total, the page) read one snapshot, so an import between them cannot tear the answer. */

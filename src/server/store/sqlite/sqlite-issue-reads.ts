@@ -1,7 +1,9 @@
 /**
  * A repository's issues, comments, labels and history read from SQLite (`IssueReader`), and
- * searches over them (`IssueSearch`, compiled by sqlite-search.ts). A page's count and rows are
- * read in one snapshot, with the counts and page boundaries remembered until the data changes.
+ * searches over them (`IssueSearch`, compiled by sqlite-search.ts). The issues, comments and
+ * labels are the shared core's reads (../core/issue-reads.ts), run here synchronously, a page's
+ * count and rows in one snapshot; the counts and page boundaries they remember are the derived
+ * caches' (derived-caches.ts), forgotten when another connection's commit moves data_version.
  */
 import type Database from 'better-sqlite3';
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from './sqlite-issue-links';
@@ -15,7 +17,7 @@ import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import { SQLITE_DIALECT } from './sqlite-dialect';
-import { listComments, listIssues, listRepoComments, type Remembered } from '../core/issue-reads';
+import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount, type Remembered } from '../core/issue-reads';
 import type { Operation } from '../core/prepared-query';
 
 export class SqliteIssueReads implements IssueReader, IssueSearch {
@@ -57,8 +59,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   }
 
   getIssue(repoId: number, number: number): string | null {
-    const row = this.stmt('SELECT doc FROM issues WHERE repo_id = ? AND number = ?').get(repoId, number) as { doc: string } | undefined;
-    return row?.doc ?? null;
+    return this.connection.run(getIssue(SQLITE_DIALECT, repoId, number));
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
@@ -87,13 +88,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
 
   listLabels(repoId: number, params: PageParams): LabelPage {
     this.caches.forgetIfChanged();
-    const total = this.count('SELECT COUNT(*) AS n FROM labels WHERE repo_id = ?', [repoId]);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, labels: [] };
-    const rows = this.stmt(
-      'SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? ORDER BY name COLLATE NOCASE ASC LIMIT ? OFFSET ?',
-    ).all(repoId, params.perPage, offset) as Array<{ id: number; name: string; color: string; description: string | null; is_default: number }>;
-    return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
+    return this.connection.run(listLabels(SQLITE_DIALECT, this.remembered, repoId, params));
   }
 
   searchIssues(request: SearchRequest): SearchPage {
@@ -130,6 +125,6 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
 
   openIssueCount(repoId: number): number {
     this.caches.forgetIfChanged();
-    return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
+    return this.connection.run(openIssueCount(SQLITE_DIALECT, this.remembered, repoId));
   }
 }
