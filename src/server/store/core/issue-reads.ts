@@ -1,19 +1,19 @@
 /**
  * A repository's issues, comments and labels (`IssueReader`), written once for both engines
- * (issue 49): each list's filters, its order, its count and its page, one issue, the count of
- * open issues. Each engine runs these operations in its own
- * way (SQLite in a snapshot, synchronously; PostgreSQL awaited on its pool) and owns what it
- * remembers of the data and when that is forgotten (`Remembered`).
+ * (issue 49): each list's filters, its order, its count and its page; one issue; the count of open
+ * issues. Each engine runs these operations its own way (SQLite in a snapshot, synchronously;
+ * PostgreSQL awaited on its pool) and owns what it remembers of the data and when that is
+ * forgotten (`Remembered`).
  *
  * A statement of fixed shape is compiled once by the query builder (prepared-query.ts). A list's
- * condition is SQL assembled in pieces with the engine's placeholders, not compiled by
- * the query builder: the keyset pager (keyset-pager.ts) extends it with its own seek and reads it
- * as the key of the boundaries it remembers, so it has to be a condition, not a whole statement.
- * Its shape follows the filters given, and each engine keeps its statements prepared as before.
+ * condition is SQL assembled in pieces with the engine's placeholders instead: the keyset pager
+ * (keyset-pager.ts) extends it with its own seek and keys the boundaries it remembers on it, so it
+ * has to be a condition, not a whole statement. Its shape follows the filters given; each engine
+ * keeps such statements prepared, as it did when it wrote them itself.
  */
+import { sql } from 'kysely';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { OrderedList } from '../keyset-boundaries';
-import { sql } from 'kysely';
 import type { DocumentPage, LabelPage } from '../records';
 import type { KeysetPager } from './keyset-pager';
 import { prepareQuery, rowsOf, type Operation } from './prepared-query';
