@@ -9,7 +9,8 @@ import type { CompileTarget, EngineName, Operation, Statement } from './prepared
 export interface StoreDialect extends CompileTarget {
   /**
    * Whether a value can name nothing stored because the engine's text cannot hold it (PostgreSQL's
-   * U+0000): a lookup given one answers "none" without asking.
+   * U+0000): a lookup given one answers "none" without asking, and an issue list filtered by one is
+   * empty (core/issue-reads.ts), where binding it would fail the statement.
    */
   namesNothing(...values: ReadonlyArray<string | null | undefined>): boolean;
   /**
@@ -17,7 +18,10 @@ export interface StoreDialect extends CompileTarget {
    * `document`, compared as logins compare: without case.
    */
   loginInDocument(document: string, key: string): string;
-  /** The placeholder of the `position`th value (from 1) of SQL assembled in pieces: `?` or `$n`. */
+  /**
+   * The placeholder of the `position`th value (from 1) of SQL assembled in pieces (a list's
+   * conditions, core/issue-reads.ts; a keyset seek): `?` or `$n`.
+   */
   placeholder(position: number): string;
   /**
    * The statement reading the `doc` of the list's entries that meet `where`, in list order, from

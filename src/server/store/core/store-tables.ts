@@ -19,6 +19,9 @@ export interface StoreTables {
     data_version: Generated<number>;
     modified_at: number;
   };
+  /** the issue columns the core's fixed statements read (the lists' conditions are SQL in pieces: core/issue-reads.ts) */
+  issues: { repo_id: number; number: number; state: 'open' | 'closed'; doc: string };
+  labels: { id: Generated<number>; repo_id: number; name: string; color: string; description: string | null; is_default: number };
   repo_redirects: { owner: string; name: string; repo_id: number };
   users: { login: string; id: number; name: string | null; type: string };
   tokens: { hash: string; login: string; name: string; expires_at: number | null; created_at: number };
@@ -34,7 +37,6 @@ export interface StoreTables {
     next_url: string | null;
     run_newest: string | null;
   };
-  issues: { repo_id: number; number: number; state: 'open' | 'closed'; doc: string };
   comments: { id: number; repo_id: number; issue_number: number; created_at: string; doc: string };
   issue_events: { id: number; repo_id: number; issue_number: number; event: string; created_at: string; doc: string };
   issue_references: { repo_id: number; target_number: number; source_number: number; source_comment: number; created_at: string };

@@ -5,14 +5,13 @@
  */
 import type Database from 'better-sqlite3';
 import { KeysetPager } from '../core/keyset-pager';
-import type { CountMemory } from '../core/store-dialect';
+import { RememberedCounts } from '../core/remembered-counts';
 import type { SqliteConnection } from './connection';
 
 export class DerivedCaches {
   /** counts for `rel="last"`, valid until the next write */
-  private readonly countCache = new Map<string, number>();
+  readonly counts = new RememberedCounts();
   private countCacheVersion = -1;
-  private static readonly COUNT_CACHE_SIZE = 500;
   /** the first results of searches whose every page reads all their matches (sqlite-search.ts), valid until the next write */
   private readonly rankingCache = new Map<string, unknown[]>();
   private static readonly RANKING_CACHE_SIZE = 100;
@@ -48,7 +47,7 @@ export class DerivedCaches {
   }
 
   forgetDerived(version = this.countCacheVersion): void {
-    this.countCache.clear();
+    this.counts.clear();
     this.rankingCache.clear();
     this.pager.clear();
     this.countCacheVersion = version;
@@ -73,20 +72,11 @@ export class DerivedCaches {
 
   /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
   count(sql: string, args: unknown[], prepare = (text: string) => this.connection.stmt(text)): number {
-    const key = `${sql}\u0000${JSON.stringify(args)}`;
-    const cached = this.counts.recall(key);
-    if (cached !== undefined) return cached;
+    const key = this.counts.keyOf(sql, args);
+    const known = this.counts.recall(key);
+    if (known !== undefined) return known;
     const n = (prepare(sql).get(...args) as { n: number }).n;
     this.counts.keep(key, n);
     return n;
   }
-
-  /** The same counts, for the shared core's counted pages (core/counted-page.ts); callers check with `forgetIfChanged` first. */
-  readonly counts: CountMemory = {
-    recall: (key) => this.countCache.get(key),
-    keep: (key, n) => {
-      if (this.countCache.size >= DerivedCaches.COUNT_CACHE_SIZE) this.countCache.clear();
-      this.countCache.set(key, n);
-    },
-  };
 }

@@ -1,7 +1,9 @@
 /**
  * A repository's issues, comments, labels and history read from SQLite (`IssueReader`), and
- * searches over them (`IssueSearch`, compiled by sqlite-search.ts). A page's count and rows are
- * read in one snapshot, with the counts and page boundaries remembered until the data changes.
+ * searches over them (`IssueSearch`, compiled by sqlite-search.ts). The issues, comments and
+ * labels are the shared core's reads (../core/issue-reads.ts), run here synchronously, a page's
+ * count and rows in one snapshot; the counts and page boundaries they remember are the derived
+ * caches' (derived-caches.ts), forgotten when another connection's commit moves data_version.
  */
 import type Database from 'better-sqlite3';
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from '../core/issue-link-store';
@@ -15,23 +17,37 @@ import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import { SQLITE_DIALECT } from './sqlite-dialect';
-
-const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
+import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount, type Remembered } from '../core/issue-reads';
+import type { Operation } from '../core/prepared-query';
 
 export class SqliteIssueReads implements IssueReader, IssueSearch {
   /** a search's SQL follows the shape of its query, so its statements are kept in a bounded cache */
   private static readonly SEARCH_STATEMENTS = 200;
   private readonly searchStatements: StatementCache;
+  private readonly remembered: Remembered;
 
   constructor(
     private readonly connection: SqliteConnection,
     private readonly caches: DerivedCaches,
   ) {
     this.searchStatements = new StatementCache(connection.db, SqliteIssueReads.SEARCH_STATEMENTS);
+    // A read runs in a snapshot taken after `forgetIfChanged`, so what it finds is always current.
+    this.remembered = { counts: caches.counts, pager: caches.pager, stillCurrent: () => true };
   }
 
   private stmt(sql: string): Database.Statement {
     return this.connection.stmt(sql);
+  }
+
+  /**
+   * Runs a read of the shared core in one snapshot, its count and rows alike, after forgetting
+   * what was derived from data another connection has since changed.
+   */
+  private readInSnapshot<T>(read: Operation<T>): T {
+    return this.connection.inSnapshot(() => {
+      this.caches.forgetIfChanged(true);
+      return this.connection.run(read);
+    });
   }
 
   private count(sql: string, args: unknown[]): number {
@@ -39,101 +55,19 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   }
 
   listIssues(repoId: number, params: ListParams): DocumentPage {
-    return this.connection.inSnapshot(() => this.readIssues(repoId, params));
-  }
-
-  private readIssues(repoId: number, params: ListParams): DocumentPage {
-    this.caches.forgetIfChanged(true);
-    const where: string[] = ['repo_id = ?'];
-    const args: unknown[] = [repoId];
-    if (params.state !== 'all') {
-      where.push('state = ?');
-      args.push(params.state);
-    }
-    if (params.since) {
-      where.push('updated_at >= ?');
-      args.push(params.since);
-    }
-    if (params.creator) {
-      where.push('creator = ?');
-      args.push(params.creator);
-    }
-    if (params.milestone === '*') where.push('milestone IS NOT NULL');
-    else if (params.milestone === 'none') where.push('milestone IS NULL');
-    else if (params.milestone !== null) {
-      // A milestone that is not a number matches nothing, as on GitHub.
-      where.push('milestone = ?');
-      args.push(/^\d+$/.test(params.milestone) ? Number(params.milestone) : -1);
-    }
-    if (params.assignee === '*') where.push('assignee_count > 0');
-    else if (params.assignee === 'none') where.push('assignee_count = 0');
-    else if (params.assignee !== null) {
-      where.push('number IN (SELECT number FROM issue_assignees WHERE repo_id = ? AND login = ?)');
-      args.push(repoId, params.assignee);
-    }
-    if (params.mentioned !== null) {
-      where.push('number IN (SELECT number FROM issue_mentions WHERE repo_id = ? AND login = ?)');
-      args.push(repoId, params.mentioned);
-    }
-    if (params.labels.length > 0) {
-      const ids = params.labels.map(
-        (name) => (this.stmt('SELECT id FROM labels WHERE repo_id = ? AND name = ?').get(repoId, name) as { id: number } | undefined)?.id,
-      );
-      // A label the repository does not have: no issue carries it.
-      if (ids.some((id) => id === undefined)) return { total: 0, documents: [] };
-      where.push(
-        `number IN (SELECT number FROM issue_labels WHERE repo_id = ? AND label_id IN (${ids.map(() => '?').join(',')}) GROUP BY number HAVING COUNT(*) = ?)`,
-      );
-      args.push(repoId, ...ids, ids.length);
-    }
-    const whereSql = where.join(' AND ');
-    const total = this.count(`SELECT COUNT(*) AS n FROM issues WHERE ${whereSql}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = { from: 'issues', where: whereSql, args, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
-    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
+    return this.readInSnapshot(listIssues(SQLITE_DIALECT, this.remembered, repoId, params));
   }
 
   getIssue(repoId: number, number: number): string | null {
-    const row = this.stmt('SELECT doc FROM issues WHERE repo_id = ? AND number = ?').get(repoId, number) as { doc: string } | undefined;
-    return row?.doc ?? null;
+    return this.connection.run(getIssue(SQLITE_DIALECT, repoId, number));
   }
 
   listComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
-    return this.connection.inSnapshot(() => this.readComments(repoId, number, params));
-  }
-
-  private readComments(repoId: number, number: number, params: PageParams & { since: string | null }): DocumentPage {
-    this.caches.forgetIfChanged(true);
-    const where = params.since ? 'repo_id = ? AND issue_number = ? AND updated_at >= ?' : 'repo_id = ? AND issue_number = ?';
-    const args: unknown[] = params.since ? [repoId, number, params.since] : [repoId, number];
-    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = { from: 'comments', where, args, sortColumn: 'created_at', tieColumn: 'id', descending: false } as const;
-    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
+    return this.readInSnapshot(listComments(SQLITE_DIALECT, this.remembered, repoId, number, params));
   }
 
   listRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
-    return this.connection.inSnapshot(() => this.readRepoComments(repoId, params));
-  }
-
-  private readRepoComments(repoId: number, params: RepoCommentParams): DocumentPage {
-    this.caches.forgetIfChanged(true);
-    const where = params.since ? 'repo_id = ? AND updated_at >= ?' : 'repo_id = ?';
-    const args: unknown[] = params.since ? [repoId, params.since] : [repoId];
-    const total = this.count(`SELECT COUNT(*) AS n FROM comments WHERE ${where}`, args);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, documents: [] };
-    const list = {
-      from: 'comments',
-      where,
-      args,
-      sortColumn: params.sort === 'updated' ? 'updated_at' : 'created_at',
-      tieColumn: 'id',
-      descending: params.direction !== 'asc',
-    } as const;
-    return { total, documents: this.connection.run(this.caches.pager.page(SQLITE_DIALECT, list, offset, params.perPage)) };
+    return this.readInSnapshot(listRepoComments(SQLITE_DIALECT, this.remembered, repoId, params));
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {
@@ -153,13 +87,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
 
   listLabels(repoId: number, params: PageParams): LabelPage {
     this.caches.forgetIfChanged();
-    const total = this.count('SELECT COUNT(*) AS n FROM labels WHERE repo_id = ?', [repoId]);
-    const offset = (params.page - 1) * params.perPage;
-    if (offset >= total) return { total, labels: [] };
-    const rows = this.stmt(
-      'SELECT id, name, color, description, is_default FROM labels WHERE repo_id = ? ORDER BY name COLLATE NOCASE ASC LIMIT ? OFFSET ?',
-    ).all(repoId, params.perPage, offset) as Array<{ id: number; name: string; color: string; description: string | null; is_default: number }>;
-    return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
+    return this.connection.run(listLabels(SQLITE_DIALECT, this.remembered, repoId, params));
   }
 
   searchIssues(request: SearchRequest): SearchPage {
@@ -196,6 +124,6 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
 
   openIssueCount(repoId: number): number {
     this.caches.forgetIfChanged();
-    return this.count("SELECT COUNT(*) AS n FROM issues WHERE repo_id = ? AND state = 'open'", [repoId]);
+    return this.connection.run(openIssueCount(SQLITE_DIALECT, this.remembered, repoId));
   }
 }
