@@ -1,10 +1,17 @@
 /**
- * `npm run bench:service-ab -- <commit> [--rounds N] [--seconds S]`: this tree's
- * service against another commit's, interleaved, on what a client revalidating
- * or paging back asks most: `acme/rocket`'s first page (a cached 200) and its
- * 304. Both serve the demo database (each tree builds its own, so a schema
- * change between them is no obstacle), anonymous, with limits nothing here
- * reaches, loaded by wrk (autocannon without it) at 10 connections.
+ * `npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--uncached]`:
+ * this tree's service against another commit's, interleaved, on what a client
+ * revalidating or paging back asks most: `acme/rocket`'s first page (a cached
+ * 200) and its 304. Both serve the demo database (each tree builds its own, so a
+ * schema change between them is no obstacle), anonymous, with limits nothing
+ * here reaches, loaded by wrk (autocannon without it) at 10 connections.
+ *
+ * `--engine postgres` serves each tree's demo from its own database on one
+ * PostgreSQL server started for the run (as the scale-out bench does), so the
+ * shared-database path is compared too. `--uncached` adds what the store itself
+ * answers: page 1 and page 50 with a parameter the service ignores, new on every
+ * request, so no answer comes from the answer cache (as the search and scale-out
+ * benches' "uncached" loads).
  *
  * Per answer it prints the server's CPU (user + system, from /proc, over the
  * measured run only) and the requests per second, each as the median of the
@@ -21,8 +28,12 @@ import { run, start, stopChildrenOnExit, waitForHttp, waitForOutput, type Starte
 import { prepareBaseline } from '../lib/import-timing';
 import { chooseLoadTool, measureLoad } from '../lib/load';
 import { HIGH_LIMIT } from '../lib/peer-servers';
+import { startPostgres, type PostgresServer } from '../../test-support/server/postgres-server';
 
 const PAGE = '/api/repos/acme/rocket/issues?per_page=30';
+const DEEP_PAGE = '/api/repos/acme/rocket/issues?per_page=30&page=50';
+/** a query parameter the service ignores, new on every request of an uncached load */
+const NONCE_PARAM = 'bench_nonce';
 const CONNECTIONS = 10;
 const WARMUP_S = 3;
 const START_TIMEOUT_MS = 180_000;
@@ -48,8 +59,11 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-async function startTree(name: string, dir: string, work: string): Promise<Tree> {
-  const db = path.join(work, `${name.replace(/\W+/g, '-')}.db`);
+/** What each tree's figures are kept under: a cached 200 and its 304, and with `--uncached` the store's own answers. */
+type Load = '304' | '200' | 'uncached 200' | 'uncached page 50';
+
+async function startTree(name: string, dir: string, work: string, postgres: PostgresServer | null): Promise<Tree> {
+  const db = postgres ? await postgres.freshDatabase() : path.join(work, `${name.replace(/\W+/g, '-')}.db`);
   await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'demo', '--db', db], { cwd: dir });
   const server = start(
     'node',
@@ -63,13 +77,15 @@ async function startTree(name: string, dir: string, work: string): Promise<Tree>
 }
 
 /** One measured load: CPU per answer (µs) and answers per second. */
-async function measure(tree: Tree, status: 200 | 304, seconds: number): Promise<{ cpuUs: number; rps: number }> {
+async function measure(tree: Tree, load: Load, seconds: number): Promise<{ cpuUs: number; rps: number }> {
   const url = `${tree.base}${PAGE}`;
   const etag = (await fetch(url)).headers.get('etag');
   if (etag === null) throw new Error(`${tree.name}: the page has no ETag`);
+  const status = load === '304' ? 304 : 200;
   const headers: Record<string, string> = status === 304 ? { 'If-None-Match': etag } : {};
+  const cycle = load === 'uncached 200' ? { paths: [PAGE], nonceParam: NONCE_PARAM } : load === 'uncached page 50' ? { paths: [DEEP_PAGE], nonceParam: NONCE_PARAM } : undefined;
   const tool = chooseLoadTool();
-  const options = { name: `${tree.name} ${status}`, url, headers, pid: tree.server.pid, connections: CONNECTIONS, tool, expectStatus: status } as const;
+  const options = { name: `${tree.name} ${load}`, url, headers, pid: tree.server.pid, connections: CONNECTIONS, tool, expectStatus: status, ...(cycle ? { cycle } : {}) } as const;
   await measureLoad({ ...options, durationS: WARMUP_S, warmupS: 0 });
   const before = cpuTicks(tree.server.pid);
   const result = await measureLoad({ ...options, durationS: seconds, warmupS: 0 });
@@ -91,40 +107,50 @@ function row(label: string, ours: readonly number[], theirs: readonly number[], 
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: 'string' }, seconds: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    options: { rounds: { type: 'string' }, seconds: { type: 'string' }, engine: { type: 'string' }, uncached: { type: 'boolean' } },
+    allowPositionals: true,
+  });
   const commit = positionals[0];
-  if (!commit || positionals.length > 1) throw new Error('usage: npm run bench:service-ab -- <commit> [--rounds N] [--seconds S]');
+  const engine = values.engine ?? 'sqlite';
+  if (!commit || positionals.length > 1 || (engine !== 'sqlite' && engine !== 'postgres')) {
+    throw new Error('usage: npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--uncached]');
+  }
   const rounds = Number(values.rounds ?? 6);
   const seconds = Number(values.seconds ?? 5);
+  const loads: Load[] = values.uncached ? ['304', '200', 'uncached 200', 'uncached page 50'] : ['304', '200'];
   stopChildrenOnExit();
   const work = mkdtempSync(path.join(tmpdir(), 'issuescope-service-ab-'));
   const baseDir = await prepareBaseline(commit, path.join(work, 'base'));
   const trees: Tree[] = [];
+  const postgres = engine === 'postgres' ? await startPostgres() : null;
   try {
-    trees.push(await startTree('this tree', process.cwd(), work));
-    trees.push(await startTree(commit.slice(0, 7), baseDir, work));
-    console.log(`service A/B: this tree against ${commit.slice(0, 7)}, ${PAGE}, ${chooseLoadTool()} at ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s after ${WARMUP_S} s warm-ups, load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
-    const figures = new Map<string, Record<200 | 304, Figures>>(trees.map((t) => [t.name, { 200: { cpuUs: [], rps: [] }, 304: { cpuUs: [], rps: [] } }]));
+    trees.push(await startTree('this tree', process.cwd(), work, postgres));
+    trees.push(await startTree(commit.slice(0, 7), baseDir, work, postgres));
+    console.log(`service A/B on ${engine}: this tree against ${commit.slice(0, 7)}, ${PAGE}, ${chooseLoadTool()} at ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s after ${WARMUP_S} s warm-ups, load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+    const figures = new Map<string, Map<Load, Figures>>(trees.map((t) => [t.name, new Map(loads.map((l) => [l, { cpuUs: [], rps: [] }]))]));
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? trees : [...trees].reverse();
-      for (const status of [304, 200] as const) {
+      for (const load of loads) {
         for (const tree of order) {
-          const m = await measure(tree, status, seconds);
-          const f = figures.get(tree.name)![status];
+          const m = await measure(tree, load, seconds);
+          const f = figures.get(tree.name)!.get(load)!;
           f.cpuUs.push(m.cpuUs);
           f.rps.push(m.rps);
-          console.log(`  round ${round + 1}, ${tree.name}, ${status}: ${m.cpuUs.toFixed(0)} µs CPU per answer, ${Math.round(m.rps)} answers/s`);
+          console.log(`  round ${round + 1}, ${tree.name}, ${load}: ${m.cpuUs.toFixed(0)} µs CPU per answer, ${Math.round(m.rps)} answers/s`);
         }
       }
     }
-    const [ours, theirs] = trees.map((t) => figures.get(t.name)!) as [Record<200 | 304, Figures>, Record<200 | 304, Figures>];
-    console.log(`\n| | this tree | ${commit.slice(0, 7)} | ratio (medians) |\n|---|---|---|---|`);
-    for (const status of [304, 200] as const) {
-      console.log(row(`${status}, CPU per answer`, ours[status].cpuUs, theirs[status].cpuUs, false, 'µs'));
-      console.log(row(`${status}, answers/s`, ours[status].rps, theirs[status].rps, true, '/s'));
+    const [ours, theirs] = trees.map((t) => figures.get(t.name)!) as [Map<Load, Figures>, Map<Load, Figures>];
+    console.log(`\n| ${engine} | this tree | ${commit.slice(0, 7)} | ratio (medians) |\n|---|---|---|---|`);
+    for (const load of loads) {
+      console.log(row(`${load}, CPU per answer`, ours.get(load)!.cpuUs, theirs.get(load)!.cpuUs, false, 'µs'));
+      console.log(row(`${load}, answers/s`, ours.get(load)!.rps, theirs.get(load)!.rps, true, '/s'));
     }
   } finally {
     for (const tree of trees) await tree.server.stop();
+    await postgres?.stop();
     // The link first, on its own: nothing may ever reach through it into the working tree's node_modules.
     unlinkSync(path.join(baseDir, 'node_modules'));
     rmSync(work, { recursive: true, force: true });
