@@ -421,4 +421,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX sub_issues_by_parent;
   CREATE INDEX sub_issues_by_parent ON sub_issues (parent_repo_id, parent_number, position, number);
   `,
+  // 11 (issue 45): SQLite's migration 11, the range qualifiers' indexes holding the newest-first
+  // order of a search without text as well, so a page of their matches is sorted from the index.
+  `
+  DROP INDEX issues_closed;
+  CREATE INDEX issues_closed ON issues (repo_id, closed_at, created_at, number);
+  DROP INDEX issues_merged;
+  CREATE INDEX issues_merged ON issues (repo_id, merged_at, created_at, number);
+  DROP INDEX issues_reactions;
+  CREATE INDEX issues_reactions ON issues (repo_id, reactions, number, created_at);
+  DROP INDEX issues_interactions;
+  CREATE INDEX issues_interactions ON issues (repo_id, (comments + reactions), number, created_at);
+  `,
 ];
