@@ -1,21 +1,25 @@
 /**
  * A list read a page at a time with the total it belongs to (a `DocumentPage`'s total, which
- * `rel="last"` is made from), written once for both engines: the statement counting the list, the
- * one reading a page of it in order, and the two joined into one. Which of them an engine runs, and
- * whether it keeps a count, is its dialect's (`StoreDialect.countedPage`). Pages are
- * `LIMIT … OFFSET`: the lists read this way (an issue's history, a parent's sub-issues) are short,
- * or walked by an index (a repository's events).
+ * `rel="last"` is made from), one way on both engines and for every counted list: the total
+ * first, remembered until the data changes (remembered-counts.ts), then the page, none past the
+ * end. The issue list and comments read their pages through the keyset pager (issue-reads.ts);
+ * the lists here, an issue's history and a parent's sub-issues, as `LIMIT … OFFSET`, since they are
+ * short or walked by an index (a repository's events).
+ *
+ * Why the count apart, also on PostgreSQL, where the two statements share no snapshot: measured
+ * (docs/performance-log.md, counted pages), reading page and total in one joined statement saved a
+ * tenth to a quarter of the first page read after a change, and cost a quarter to a third more on
+ * every later one, which re-counted what a remembered count already knew. A count read while
+ * another instance writes is kept only while `Remembered.stillCurrent` says nothing has changed.
  */
-import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { PageParams } from '../../../shared/list-params';
-import { prepareQuery, type Operation, type PreparedQuery, type Statement } from './prepared-query';
-import type { CountedPageRead, CountMemory, StoreDialect } from './store-dialect';
+import { prepareQuery, rowsOf, type Operation, type PreparedQuery, type Statement } from './prepared-query';
+import type { Remembered } from './remembered-counts';
+import type { StoreDialect } from './store-dialect';
 import type { StoreTables } from './store-tables';
 
-/** A query the builder compiles alone or nests in another. */
-type Query<R> = Compilable<R> & OperationNodeSource;
-
-/** The slots of a page's statements beyond the list's own arguments. */
+/** The slots of a page's statement beyond the list's own arguments. */
 interface PageSlots {
   limit: number;
   offset: number;
@@ -23,16 +27,10 @@ interface PageSlots {
 
 /** The shape of a counted list, for the page `PageSlots` says. */
 export interface CountedListShape<R> {
-  /** one row, whose `total` is the list's length */
-  count: Query<{ total: number }>;
-  /**
-   * The page: the list's rows in order, with `limit` and `offset`. With `sortKeys`, each row also
-   * carries the columns `reorder` reads, which the joined statement sorts by again; a page read
-   * alone leaves out those it does not use (a column read per row of a page shows in its time).
-   */
-  page(sortKeys: boolean): Query<R>;
-  /** The page's order again, over its columns as `p.column`: a join promises no order of its own. */
-  reorder: string;
+  /** one row, whose one column is the list's length */
+  count: Compilable<{ total: number }>;
+  /** the page: the list's rows in order, with `limit` and `offset` */
+  page: Compilable<R>;
 }
 
 /** A counted list compiled for both engines; `A` are its arguments, `R` a row of its pages. */
@@ -40,65 +38,42 @@ export class CountedList<A, R> {
   constructor(
     readonly count: PreparedQuery<A, { total: number }>,
     readonly page: PreparedQuery<A & PageSlots, R>,
-    readonly pageWithTotal: PreparedQuery<A & PageSlots, R & { total: number }>,
   ) {}
 }
 
-/** Compiles a counted list's three statements for both engines now (prepared-query.ts). */
+/** Compiles a counted list's two statements for both engines now (prepared-query.ts). */
 export function prepareCountedList<A extends Record<string, unknown>, R>(
   shape: (db: Kysely<StoreTables>, args: A, page: PageSlots) => CountedListShape<R>,
 ): CountedList<A, R> {
   return new CountedList<A, R>(
     prepareQuery((db, a: A & PageSlots) => shape(db, a, a).count),
-    prepareQuery((db, a: A & PageSlots) => shape(db, a, a).page(false)),
-    prepareQuery((db, a: A & PageSlots) => {
-      const { count, page, reorder } = shape(db, a, a);
-      // The count's one row always comes back, so a page past the end still has its total (the
-      // page's columns null). Not `COUNT(*) OVER ()`: that reads and holds every row of the list,
-      // documents and all, before handing out the first, and says nothing past the end. Kysely's
-      // `sql` tag rather than its builder: the two queries' rows are the caller's type, which the
-      // builder cannot join generically; the tag still numbers both queries' placeholders as one.
-      const joined = sql<R & { total: number }>`SELECT n.total, p.* FROM ${count} n LEFT JOIN ${page(true)} p ON true ORDER BY ${sql.raw(reorder)}`;
-      return { compile: () => joined.compile(db) };
-    }),
+    prepareQuery((db, a: A & PageSlots) => shape(db, a, a).page),
   );
 }
 
-/** Where a count is kept: by its statement and the values it binds. */
-function countKey(statement: Statement): string {
-  return `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
-}
-
-/** A count read from `counts` when it keeps it, else read by the operation and kept there (for the dialects' hooks). */
-export function* rememberedCount(statement: Statement, counts: CountMemory | undefined): Operation<number> {
-  const key = countKey(statement);
-  const known = counts?.recall(key);
-  if (known !== undefined) return known;
-  const [row] = (yield statement) as Array<{ total: number }>;
-  const total = Number(row?.total ?? 0);
-  counts?.keep(key, total);
-  return total;
-}
-
 /**
- * The page `params` asks for of `list`, with its total, read as the engine reads a counted page.
- * `counts`: where the engine may keep the count until the data changes.
+ * The total `count` reads, remembered until the data changes, and the page `params` asks for,
+ * which `page` reads from its offset (none past the end).
  */
-export function* countedPage<A, R>(
+export function* countedPage<R>(
+  remembered: Remembered,
+  count: Statement,
+  params: PageParams,
+  page: (offset: number) => Operation<R[]>,
+): Operation<{ total: number; rows: R[] }> {
+  const total = yield* remembered.counts.count(count, remembered.stillCurrent);
+  const offset = (params.page - 1) * params.perPage;
+  if (offset >= total) return { total, rows: [] };
+  return { total, rows: yield* page(offset) };
+}
+
+/** The page `params` asks for of `list`, with its total (`countedPage`). */
+export function* readCountedList<A, R>(
   dialect: StoreDialect,
+  remembered: Remembered,
   list: CountedList<A, R>,
   args: A,
   params: PageParams,
-  counts?: CountMemory,
 ): Operation<{ total: number; rows: R[] }> {
-  const offset = (params.page - 1) * params.perPage;
-  const pageArgs = { ...args, limit: params.perPage, offset };
-  const read: CountedPageRead = {
-    offset,
-    count: () => list.count.bind(dialect, args),
-    page: () => list.page.bind(dialect, pageArgs),
-    pageWithTotal: () => list.pageWithTotal.bind(dialect, pageArgs),
-  };
-  const { total, rows } = yield* dialect.countedPage(read, counts);
-  return { total, rows: rows as R[] };
+  return yield* countedPage(remembered, list.count.bind(dialect, args), params, (offset) => rowsOf(list.page, dialect, { ...args, limit: params.perPage, offset }));
 }

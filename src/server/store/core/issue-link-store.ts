@@ -21,10 +21,11 @@ import {
   type IssueKey,
 } from '../issue-links';
 import type { DocumentPage, SubIssueOrder } from '../records';
-import { countedPage, prepareCountedList } from './counted-page';
+import { prepareCountedList, readCountedList } from './counted-page';
 import { compileNow, execute, prepareQuery, rowsOf, type Operation } from './prepared-query';
 import { findRepo } from './repository-rows';
-import { lockingRead, type CountMemory, type StoreDialect } from './store-dialect';
+import type { Remembered } from './remembered-counts';
+import { lockingRead, type StoreDialect } from './store-dialect';
 
 /** Issue numbers per statement that names them in a list (`IN (…)`): well below either engine's limit of bound values. */
 const NUMBERS_PER_STATEMENT = 1000;
@@ -127,20 +128,17 @@ const SUB_ISSUES = prepareCountedList((db, a: { repoId: number; number: number }
     .where(CHILD_SHOWN);
   return {
     count: shown.select((eb) => eb.fn.countAll<number>().as('total')),
-    page: (sortKeys) =>
-      shown
+    page: shown
         .select((eb) => [
           'c.doc',
           eb.case().when('s.repo_id', '=', eb.ref('s.parent_repo_id')).then(sql.lit(null)).else(eb.ref('c_repo.owner')).end().as('owner'),
           eb.case().when('s.repo_id', '=', eb.ref('s.parent_repo_id')).then(sql.lit(null)).else(eb.ref('c_repo.name')).end().as('name'),
         ])
-        .$if(sortKeys, (q) => q.select(['s.position', 's.repo_id', 's.number']))
         .orderBy('s.position')
         .orderBy('s.repo_id')
         .orderBy('s.number')
         .limit(p.limit)
         .offset(p.offset),
-    reorder: 'p.position, p.repo_id, p.number',
   };
 });
 
@@ -281,9 +279,9 @@ function ownDocument(row: { doc: string; owner: string | null; name: string | nu
   return row.owner === null || row.name === null ? row.doc : withRepoPath(row.doc, `${row.owner}/${row.name}`);
 }
 
-/** A parent's shown sub-issues in priority order (`GET …/issues/{n}/sub_issues`). `counts`: where the engine may keep totals. */
-export function* readSubIssues(dialect: StoreDialect, repoId: number, number: number, params: PageParams, counts?: CountMemory): Operation<DocumentPage> {
-  const { total, rows } = yield* countedPage(dialect, SUB_ISSUES, { repoId, number }, params, counts);
+/** A parent's shown sub-issues in priority order (`GET …/issues/{n}/sub_issues`); its total remembered as every counted list's (counted-page.ts). */
+export function* readSubIssues(dialect: StoreDialect, remembered: Remembered, repoId: number, number: number, params: PageParams): Operation<DocumentPage> {
+  const { total, rows } = yield* readCountedList(dialect, remembered, SUB_ISSUES, { repoId, number }, params);
   return { total, documents: rows.map(ownDocument) };
 }
 

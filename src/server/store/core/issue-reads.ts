@@ -3,7 +3,8 @@
  * (issue 49): each list's filters, its order, its count and its page; one issue; the count of open
  * issues. Each engine runs these operations its own way (SQLite in a snapshot, synchronously;
  * PostgreSQL awaited on its pool) and owns what it remembers of the data and when that is
- * forgotten (`Remembered`).
+ * forgotten (`Remembered`); a list's total and its page are read as every counted list's are
+ * (counted-page.ts).
  *
  * A statement of fixed shape is compiled once by the query builder (prepared-query.ts). A list's
  * condition is SQL assembled in pieces with the engine's placeholders instead: the keyset pager
@@ -15,21 +16,10 @@ import { sql } from 'kysely';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
 import type { OrderedList } from '../keyset-boundaries';
 import type { DocumentPage, LabelPage } from '../records';
-import type { KeysetPager } from './keyset-pager';
+import { countedPage } from './counted-page';
 import { prepareQuery, rowsOf, type Operation } from './prepared-query';
-import type { RememberedCounts } from './remembered-counts';
+import type { Remembered } from './remembered-counts';
 import type { StoreDialect } from './store-dialect';
-
-/** What an engine remembers of the data for its reads until the data changes, and whether it still may. */
-export interface Remembered {
-  readonly counts: RememberedCounts;
-  readonly pager: KeysetPager;
-  /**
-   * Whether what a read finds may be kept: the data has not changed since the read began (on
-   * SQLite always, since a read runs in a snapshot taken after the engine looked for changes).
-   */
-  readonly stillCurrent: () => boolean;
-}
 
 const SORT_COLUMNS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
 
@@ -102,7 +92,7 @@ export function* listIssues(dialect: StoreDialect, remembered: Remembered, repoI
   if (dialect.namesNothing(params.creator, params.assignee, params.mentioned, params.milestone, params.since, ...params.labels)) return { total: 0, documents: [] };
   const c = issueConditions(dialect, repoId, params);
   const list = { from: 'issues', where: c.sql, args: c.args, sortColumn: SORT_COLUMNS[params.sort], tieColumn: 'number', descending: params.direction !== 'asc' } as const;
-  return yield* countedPage(dialect, remembered, list, params);
+  return yield* pagedList(dialect, remembered, list, params);
 }
 
 /** An issue's comments, oldest first as GitHub lists them, updated at or after `since` if given. */
@@ -117,7 +107,7 @@ export function* listComments(
   c.add(`repo_id = ${c.bind(repoId)}`);
   c.add(`issue_number = ${c.bind(number)}`);
   if (params.since) c.add(`updated_at >= ${c.bind(params.since)}`);
-  return yield* countedPage(dialect, remembered, { from: 'comments', where: c.sql, args: c.args, sortColumn: 'created_at', tieColumn: 'id', descending: false }, params);
+  return yield* pagedList(dialect, remembered, { from: 'comments', where: c.sql, args: c.args, sortColumn: 'created_at', tieColumn: 'id', descending: false }, params);
 }
 
 /** The repository's comments in the order asked (created or updated, then id), updated at or after `since` if given. */
@@ -126,15 +116,14 @@ export function* listRepoComments(dialect: StoreDialect, remembered: Remembered,
   c.add(`repo_id = ${c.bind(repoId)}`);
   if (params.since) c.add(`updated_at >= ${c.bind(params.since)}`);
   const list = { from: 'comments', where: c.sql, args: c.args, sortColumn: params.sort === 'updated' ? 'updated_at' : 'created_at', tieColumn: 'id', descending: params.direction !== 'asc' } as const;
-  return yield* countedPage(dialect, remembered, list, params);
+  return yield* pagedList(dialect, remembered, list, params);
 }
 
-/** The list's total, and its page (none past the end), both through what the engine remembers. */
-function* countedPage(dialect: StoreDialect, remembered: Remembered, list: OrderedList, params: PageParams): Operation<DocumentPage> {
-  const total = yield* remembered.counts.count({ sql: `SELECT COUNT(*) AS n FROM ${list.from} WHERE ${list.where}`, parameters: list.args }, remembered.stillCurrent);
-  const offset = (params.page - 1) * params.perPage;
-  if (offset >= total) return { total, documents: [] };
-  return { total, documents: yield* remembered.pager.page(dialect, list, offset, params.perPage, remembered.stillCurrent) };
+/** The list's total, remembered until the data changes, and its page from the keyset pager (none past the end). */
+function* pagedList(dialect: StoreDialect, remembered: Remembered, list: OrderedList, params: PageParams): Operation<DocumentPage> {
+  const count = { sql: `SELECT COUNT(*) AS total FROM ${list.from} WHERE ${list.where}`, parameters: list.args };
+  const { total, rows } = yield* countedPage(remembered, count, params, (offset) => remembered.pager.page(dialect, list, offset, params.perPage, remembered.stillCurrent));
+  return { total, documents: rows };
 }
 
 const ISSUE = prepareQuery((db, a: { repoId: number; number: number }) =>
@@ -145,13 +134,13 @@ const ISSUE = prepareQuery((db, a: { repoId: number; number: number }) =>
 const OPEN_ISSUE_COUNT = prepareQuery((db, a: { repoId: number }) =>
   db
     .selectFrom('issues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('repo_id', '=', a.repoId)
     .where('state', '=', sql.lit('open')),
 );
 
 const LABEL_COUNT = prepareQuery((db, a: { repoId: number }) =>
-  db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).where('repo_id', '=', a.repoId),
+  db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('total')).where('repo_id', '=', a.repoId),
 );
 
 /**
@@ -180,9 +169,6 @@ export function* openIssueCount(dialect: StoreDialect, remembered: Remembered, r
 }
 
 export function* listLabels(dialect: StoreDialect, remembered: Remembered, repoId: number, params: PageParams): Operation<LabelPage> {
-  const total = yield* remembered.counts.count(LABEL_COUNT.bind(dialect, { repoId }), remembered.stillCurrent);
-  const offset = (params.page - 1) * params.perPage;
-  if (offset >= total) return { total, labels: [] };
-  const rows = yield* rowsOf(LABEL_PAGE, dialect, { repoId, limit: params.perPage, offset });
+  const { total, rows } = yield* countedPage(remembered, LABEL_COUNT.bind(dialect, { repoId }), params, (offset) => rowsOf(LABEL_PAGE, dialect, { repoId, limit: params.perPage, offset }));
   return { total, labels: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, description: r.description, isDefault: r.is_default === 1 })) };
 }

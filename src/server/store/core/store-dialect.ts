@@ -4,7 +4,7 @@
  * its dialect in its own folder (sqlite/sqlite-dialect.ts, postgres/postgres-dialect.ts).
  */
 import type { OrderedList } from '../keyset-boundaries';
-import type { CompileTarget, EngineName, Operation, Statement } from './prepared-query';
+import type { CompileTarget, EngineName, Statement } from './prepared-query';
 
 export interface StoreDialect extends CompileTarget {
   /**
@@ -30,38 +30,11 @@ export interface StoreDialect extends CompileTarget {
    */
   keysetPage(list: OrderedList, where: string, limit: string, offset: string): string;
   /**
-   * How the engine reads a page of a list and the total it belongs to (core/counted-page.ts), the
-   * two of one snapshot, so an import committing between them cannot give a total the pages do
-   * not add up to. SQLite counts apart, inside the caller's snapshot (`inSnapshot`, cheap in
-   * process), and keeps the count in `counts` until the data changes, so the later pages of a
-   * list cost no count; PostgreSQL reads on a pool, where two statements share no snapshot, so it
-   * reads both in one statement and keeps nothing. Rows past the end are none.
-   */
-  countedPage(read: CountedPageRead, counts: CountMemory | undefined): Operation<{ total: number; rows: readonly unknown[] }>;
-  /**
    * What ends a SELECT of a row that is then written back from what it read, so that no other
    * transaction changes the row in between: PostgreSQL's ` FOR UPDATE`, as its writers run side by
    * side; nothing on SQLite, whose write transaction already shuts every other writer out.
    */
   readonly lockRowsRead: string;
-}
-
-/** A page of a counted list, its statements bound (core/counted-page.ts); each is bound only when asked for. */
-export interface CountedPageRead {
-  /** how many entries skipped before the page: past the total, the page is empty */
-  readonly offset: number;
-  /** one row, whose `total` is the list's length */
-  count(): Statement;
-  /** the page's rows, in order */
-  page(): Statement;
-  /** the page's rows, each with the list's `total`; one row of nulls but the total when the page is empty */
-  pageWithTotal(): Statement;
-}
-
-/** Counts an engine keeps until the data changes (SQLite's sqlite/derived-caches.ts), by their statement. */
-export interface CountMemory {
-  recall(key: string): number | undefined;
-  keep(key: string, count: number): void;
 }
 
 /** `statement`, a SELECT of rows to be written back from what it reads, locked as the engine needs (`lockRowsRead`). */

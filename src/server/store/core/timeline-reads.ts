@@ -1,8 +1,8 @@
 /**
  * An issue's history, written once for both engines: its timeline (comments, events and the
  * references of other issues, in time order), its events, the repository's events (newest first),
- * and who closed it. The reads are counted pages (counted-page.ts: how an engine counts and keeps a
- * page's total is its dialect's); `refreshClosedBy` and `hasEvents` run inside an import's
+ * and who closed it. The reads are counted pages (counted-page.ts: the total remembered until the
+ * data changes, then the page); `refreshClosedBy` and `hasEvents` run inside an import's
  * transaction.
  */
 import { sql } from 'kysely';
@@ -10,9 +10,10 @@ import type { PageParams } from '../../../shared/list-params';
 import type { DocumentPage } from '../records';
 import { eventWithIssue, withClosedBy } from '../timeline-documents';
 import { TimelineKind, timelineDocument, type TimelineRow } from '../timeline-rows';
-import { countedPage, prepareCountedList } from './counted-page';
+import { prepareCountedList, readCountedList } from './counted-page';
 import { execute, prepareQuery, rowsOf, type Operation } from './prepared-query';
-import { lockingRead, type CountMemory, type StoreDialect } from './store-dialect';
+import type { Remembered } from './remembered-counts';
+import { lockingRead, type StoreDialect } from './store-dialect';
 
 /**
  * The timeline's three sources, each with the time it sorts by and a tie-breaker unique within its
@@ -52,8 +53,7 @@ const TIMELINE = prepareCountedList((db, a: { repoId: number; number: number }, 
   return {
     count: db.selectFrom(timeline.as('timeline')).select((eb) => eb.fn.countAll<number>().as('total')),
     // Every column is the row's own: the document is made from them (timeline-rows.ts).
-    page: () => timeline.orderBy('created_at').orderBy('kind').orderBy('tie').limit(p.limit).offset(p.offset),
-    reorder: 'p.created_at, p.kind, p.tie',
+    page: timeline.orderBy('created_at').orderBy('kind').orderBy('tie').limit(p.limit).offset(p.offset),
   };
 });
 
@@ -62,15 +62,7 @@ const ISSUE_EVENTS = prepareCountedList((db, a: { repoId: number; number: number
   const events = db.selectFrom('issue_events').where('repo_id', '=', a.repoId).where('issue_number', '=', a.number);
   return {
     count: events.select((eb) => eb.fn.countAll<number>().as('total')),
-    page: (sortKeys) =>
-      events
-        .select('doc')
-        .$if(sortKeys, (q) => q.select(['created_at', 'id']))
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(p.limit)
-        .offset(p.offset),
-    reorder: 'p.created_at, p.id',
+    page: events.select('doc').orderBy('created_at').orderBy('id').limit(p.limit).offset(p.offset),
   };
 });
 
@@ -80,18 +72,15 @@ const REPO_EVENTS = prepareCountedList((db, a: { repoId: number }, p) => ({
     .selectFrom('issue_events')
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('repo_id', '=', a.repoId),
-  page: (sortKeys) =>
-    db
-      .selectFrom('issue_events as e')
-      .innerJoin('issues as i', (join) => join.onRef('i.repo_id', '=', 'e.repo_id').onRef('i.number', '=', 'e.issue_number'))
-      .select(['e.doc', 'i.doc as issue'])
-      .$if(sortKeys, (q) => q.select(['e.created_at', 'e.id']))
-      .where('e.repo_id', '=', a.repoId)
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset),
-  reorder: 'p.created_at DESC, p.id DESC',
+  page: db
+    .selectFrom('issue_events as e')
+    .innerJoin('issues as i', (join) => join.onRef('i.repo_id', '=', 'e.repo_id').onRef('i.number', '=', 'e.issue_number'))
+    .select(['e.doc', 'i.doc as issue'])
+    .where('e.repo_id', '=', a.repoId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
 }));
 
 /** The stored issue and its last `closed` event (time, then id, decides which is last). */
@@ -121,21 +110,21 @@ const SET_ISSUE_DOC = prepareQuery((db, a: { repoId: number; number: number; doc
 
 const ANY_EVENT = prepareQuery((db, a: { repoId: number }) => db.selectFrom('issue_events').select(sql.lit(1).as('one')).where('repo_id', '=', a.repoId).limit(sql.lit(1)));
 
-/** An issue's timeline (`GET …/issues/{n}/timeline`). `counts`: where the engine may keep totals (`StoreDialect.countedPage`). */
-export function* readTimeline(dialect: StoreDialect, repoId: number, number: number, params: PageParams, counts?: CountMemory): Operation<DocumentPage> {
-  const { total, rows } = yield* countedPage(dialect, TIMELINE, { repoId, number }, params, counts);
+/** An issue's timeline (`GET …/issues/{n}/timeline`); its total remembered as every counted list's (counted-page.ts). */
+export function* readTimeline(dialect: StoreDialect, remembered: Remembered, repoId: number, number: number, params: PageParams): Operation<DocumentPage> {
+  const { total, rows } = yield* readCountedList(dialect, remembered, TIMELINE, { repoId, number }, params);
   return { total, documents: rows.map((row) => timelineDocument(row as TimelineRow)) };
 }
 
 /** One issue's events, oldest first (`GET …/issues/{n}/events`). */
-export function* readIssueEvents(dialect: StoreDialect, repoId: number, number: number, params: PageParams, counts?: CountMemory): Operation<DocumentPage> {
-  const { total, rows } = yield* countedPage(dialect, ISSUE_EVENTS, { repoId, number }, params, counts);
+export function* readIssueEvents(dialect: StoreDialect, remembered: Remembered, repoId: number, number: number, params: PageParams): Operation<DocumentPage> {
+  const { total, rows } = yield* readCountedList(dialect, remembered, ISSUE_EVENTS, { repoId, number }, params);
   return { total, documents: rows.map((r) => r.doc) };
 }
 
 /** The repository's events, newest first, each with its issue (`GET …/issues/events`). */
-export function* readRepoEvents(dialect: StoreDialect, repoId: number, params: PageParams, counts?: CountMemory): Operation<DocumentPage> {
-  const { total, rows } = yield* countedPage(dialect, REPO_EVENTS, { repoId }, params, counts);
+export function* readRepoEvents(dialect: StoreDialect, remembered: Remembered, repoId: number, params: PageParams): Operation<DocumentPage> {
+  const { total, rows } = yield* readCountedList(dialect, remembered, REPO_EVENTS, { repoId }, params);
   return { total, documents: rows.map((r) => eventWithIssue(r.doc, r.issue)) };
 }
 

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { issueRow } from '../import-rows';
 import { readParentIssue, readSubIssues } from '../core/issue-link-store';
+import { KeysetPager } from '../core/keyset-pager';
+import { RememberedCounts } from '../core/remembered-counts';
 import { MIGRATIONS } from '../sqlite/schema';
 import { StoreRefusal } from '../store-error';
 import { migratePostgres } from './migrate';
@@ -303,7 +305,7 @@ describe('migratePostgres', () => {
     expect(await migratePostgres(client)).toEqual({ applied: PG_MIGRATIONS.length - before });
     // The reads the answers run: `…/issues/1/sub_issues` and `…/issues/2/parent`.
     const sql = sqlOf(client);
-    const listed = await runOperation(sql, readSubIssues(POSTGRES_DIALECT, repoId, 1, { page: 1, perPage: 30 }));
+    const listed = await runOperation(sql, readSubIssues(POSTGRES_DIALECT, { counts: new RememberedCounts(), pager: new KeysetPager(), stillCurrent: () => false }, repoId, 1, { page: 1, perPage: 30 }));
     expect(listed.documents.map((doc) => (JSON.parse(doc) as { title: string }).title)).toEqual(['Child']);
     const parent = await runOperation(sql, readParentIssue(POSTGRES_DIALECT, repoId, 2));
     // A parent in its own repository: its document as stored, naming no other repository.

@@ -20,12 +20,6 @@ export const POSTGRES_DIALECT: StoreDialect = {
        JOIN ${list.from} t ON t.repo_id = k.repo_id AND t.${list.tieColumn} = k.tie
        ORDER BY k.key ${dir}, k.tie ${dir}`;
   },
-  // One statement, one snapshot: reads on the pool share none between two statements.
-  *countedPage(read) {
-    const rows = (yield read.pageWithTotal()) as Array<{ total: number }>;
-    const total = Number(rows[0]?.total ?? 0);
-    return { total, rows: read.offset >= total ? [] : rows };
-  },
   // Writers run side by side: a row read to be written back is locked until the transaction ends.
   lockRowsRead: ' FOR UPDATE',
 };

@@ -1,9 +1,11 @@
 /**
  * What a request reads on PostgreSQL: repositories and users by name, and a repository's
- * issues, comments, labels and history as pages of stored documents. The issues, comments and
- * labels are the shared core's reads (../core/issue-reads.ts), run here on the pool; what this
- * engine keeps is when what they remember (counts for `rel="last"`, keyset boundaries) is
- * forgotten: whenever the store version moves, whichever instance wrote.
+ * issues, comments, labels and history as pages of stored documents. They are the shared core's
+ * reads (../core/issue-reads.ts, timeline-reads.ts, issue-link-store.ts), run here on the pool; what
+ * this engine keeps is when what they remember (counts for `rel="last"`, keyset boundaries) is
+ * forgotten: whenever the store version moves, whichever instance wrote. A page's count and rows
+ * are two statements on the pool, which share no snapshot: a count read while the version moves
+ * is not kept (`derivedFromNow`).
  */
 import { readIssueTypes, readOwnerIssueTypes, readParentIssue, readSubIssues } from '../core/issue-link-store';
 import type { ListParams, PageParams, RepoCommentParams } from '../../../shared/list-params';
@@ -15,8 +17,8 @@ import { readRepo } from './postgres-repository-rows';
 import { searchIssuesOnPostgres } from './postgres-search';
 import { readIssueEvents, readRepoEvents, readTimeline } from '../core/timeline-reads';
 import { KeysetPager } from '../core/keyset-pager';
-import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount, type Remembered } from '../core/issue-reads';
-import { RememberedCounts } from '../core/remembered-counts';
+import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount } from '../core/issue-reads';
+import { RememberedCounts, type Remembered } from '../core/remembered-counts';
 import { runOperation, type SqlRunner } from './sql';
 import type { WriteTransactions } from './write-transaction';
 
@@ -72,7 +74,7 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listSubIssues(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return runOperation(this.sql, readSubIssues(POSTGRES_DIALECT, repoId, number, params));
+    return runOperation(this.sql, readSubIssues(POSTGRES_DIALECT, this.remembered(), repoId, number, params));
   }
 
   getParentIssue(repoId: number, number: number): Promise<string | null> {
@@ -104,11 +106,11 @@ export class PostgresIssueReads implements RepositoryReader, IssueReader, IssueS
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): Promise<DocumentPage> {
-    return runOperation(this.sql, readTimeline(POSTGRES_DIALECT, repoId, number, params));
+    return runOperation(this.sql, readTimeline(POSTGRES_DIALECT, this.remembered(), repoId, number, params));
   }
 
   listIssueEvents(repoId: number, number: number | null, params: PageParams): Promise<DocumentPage> {
-    return runOperation(this.sql, number === null ? readRepoEvents(POSTGRES_DIALECT, repoId, params) : readIssueEvents(POSTGRES_DIALECT, repoId, number, params));
+    return runOperation(this.sql, number === null ? readRepoEvents(POSTGRES_DIALECT, this.remembered(), repoId, params) : readIssueEvents(POSTGRES_DIALECT, this.remembered(), repoId, number, params));
   }
 
   openIssueCount(repoId: number): Promise<number> {

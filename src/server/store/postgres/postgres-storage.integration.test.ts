@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListParams, type ListParams } from '../../../shared/list-params';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
 import { DEEP_BASE_MS, DEEP_ISSUES, deepRowsOf, expectedDeepPage, iso, makeDeepData } from '../../../../test-support/server/deep-page-data';
-import { makeIssues } from '../../../../test-support/server/test-service';
+import { makeComments, makeIssues } from '../../../../test-support/server/test-service';
 import { parseQueryString } from '../../http/query-string';
 import { openCommandStorage, openServiceStorage, sharedCountersOf } from '../open-storage';
 import type { MirrorWalk } from '../records';
@@ -114,6 +114,28 @@ describe("another instance's write", () => {
     await command.importIssues(PUBLIC, more, [], NOW);
     const want = expectedDeepPage(deepRowsOf([...data.issues, ...more]), deepParams).numbers;
     await vi.waitFor(async () => expect(numbersOf(await serving.listIssues(repoId, deepParams))).toEqual(want), { timeout: 1000, interval: 50 });
+  });
+
+  it("moves the totals an instance remembers (an issue list's, a timeline's, a repository's events'), within a second", async () => {
+    const url = await server.freshDatabase();
+    const serving = await openPostgresStorage(url, { serving: true, log: () => {} });
+    open.push(serving);
+    const command = await openCommandStorage(url);
+    open.push(command);
+    const repoId = (await command.importIssues(PUBLIC, makeIssues(5), makeComments(1, 2), NOW)).repo.id;
+    const firstPage = { page: 1, perPage: 30 };
+    const totals = async () => ({
+      issues: (await serving.listIssues(repoId, { ...deepParams, page: 1 })).total,
+      timeline: (await serving.listTimeline(repoId, 1, firstPage)).total,
+      events: (await serving.listIssueEvents(repoId, null, firstPage)).total,
+    });
+    await vi.waitFor(async () => expect(await totals()).toEqual({ issues: 5, timeline: 2, events: 0 }), { timeout: 1000 });
+    // Read twice: the second answer is the remembered one, which the import below must move.
+    expect(await totals()).toEqual({ issues: 5, timeline: 2, events: 0 });
+
+    const closed = { id: 9001, actor: { login: 'mona', id: 1 }, event: 'closed', created_at: iso(NOW), issue: { number: 1 }, commit_id: null };
+    await command.importIssues(PUBLIC, makeIssues(8), makeComments(1, 3), NOW, [closed]);
+    await vi.waitFor(async () => expect(await totals()).toEqual({ issues: 8, timeline: 4, events: 1 }), { timeout: 1000, interval: 50 });
   });
 });
 

@@ -1,7 +1,6 @@
 // An issue's history on PostgreSQL answers as on SQLite: the shared operations
 // (core/timeline-reads.ts) run on the same rows copied from an SQLite file give the same pages,
-// totals and order, page by page, and the same `closed_by`, though each engine reads a counted
-// page its own way (`StoreDialect.countedPage`).
+// totals and order, page by page, and the same `closed_by`.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageParams } from '../../../shared/list-params';
+import { KeysetPager } from '../core/keyset-pager';
+import { RememberedCounts, type Remembered } from '../core/remembered-counts';
 import { copySqliteToPostgres } from '../../../../test-support/server/copy-sqlite-to-postgres';
 import { importHistoryRepository } from '../../../../test-support/server/history-repository';
 import { testPostgres, type TestPostgres } from '../../../../test-support/server/test-postgres';
@@ -102,22 +103,25 @@ function liteConnection(): SqliteConnection {
   return connection;
 }
 
+/** Nothing kept between reads: every page is counted afresh. */
+const NOTHING_KEPT: Remembered = { counts: new RememberedCounts(), pager: new KeysetPager(), stillCurrent: () => false };
+
 /** The shared operations on SQLite, counting every page afresh (no count kept). */
 const lite = {
-  readTimeline: (repo: number, number: number, params: PageParams) => liteConnection().run(timeline.readTimeline(SQLITE_DIALECT, repo, number, params)),
+  readTimeline: (repo: number, number: number, params: PageParams) => liteConnection().run(timeline.readTimeline(SQLITE_DIALECT, NOTHING_KEPT, repo, number, params)),
   readIssueEvents: (repo: number, number: number, params: PageParams) =>
-    liteConnection().run(timeline.readIssueEvents(SQLITE_DIALECT, repo, number, params)),
-  readRepoEvents: (repo: number, params: PageParams) => liteConnection().run(timeline.readRepoEvents(SQLITE_DIALECT, repo, params)),
+    liteConnection().run(timeline.readIssueEvents(SQLITE_DIALECT, NOTHING_KEPT, repo, number, params)),
+  readRepoEvents: (repo: number, params: PageParams) => liteConnection().run(timeline.readRepoEvents(SQLITE_DIALECT, NOTHING_KEPT, repo, params)),
   refreshClosedBy: (repo: number, number: number) => liteConnection().run(timeline.refreshClosedBy(SQLITE_DIALECT, repo, number)),
   hasEvents: (repo: number) => liteConnection().run(timeline.hasEvents(SQLITE_DIALECT, repo)),
 };
 
 /** The shared operations on PostgreSQL, on the pool or a transaction's client. */
 const postgres = {
-  readTimeline: (on: SqlRunner, repo: number, number: number, params: PageParams) => runOperation(on, timeline.readTimeline(POSTGRES_DIALECT, repo, number, params)),
+  readTimeline: (on: SqlRunner, repo: number, number: number, params: PageParams) => runOperation(on, timeline.readTimeline(POSTGRES_DIALECT, NOTHING_KEPT, repo, number, params)),
   readIssueEvents: (on: SqlRunner, repo: number, number: number, params: PageParams) =>
-    runOperation(on, timeline.readIssueEvents(POSTGRES_DIALECT, repo, number, params)),
-  readRepoEvents: (on: SqlRunner, repo: number, params: PageParams) => runOperation(on, timeline.readRepoEvents(POSTGRES_DIALECT, repo, params)),
+    runOperation(on, timeline.readIssueEvents(POSTGRES_DIALECT, NOTHING_KEPT, repo, number, params)),
+  readRepoEvents: (on: SqlRunner, repo: number, params: PageParams) => runOperation(on, timeline.readRepoEvents(POSTGRES_DIALECT, NOTHING_KEPT, repo, params)),
   refreshClosedBy: (on: SqlRunner, repo: number, number: number) => runOperation(on, timeline.refreshClosedBy(POSTGRES_DIALECT, repo, number)),
   hasEvents: (on: SqlRunner, repo: number) => runOperation(on, timeline.hasEvents(POSTGRES_DIALECT, repo)),
 };

@@ -70,13 +70,15 @@ export class DerivedCaches {
     return rows;
   }
 
-  /** Counts for `rel="last"`, remembered until the data changes (callers check with `forgetIfChanged` first). */
-  count(sql: string, args: unknown[], prepare = (text: string) => this.connection.stmt(text)): number {
-    const key = this.counts.keyOf(sql, args);
-    const known = this.counts.recall(key);
-    if (known !== undefined) return known;
-    const n = (prepare(sql).get(...args) as { n: number }).n;
-    this.counts.keep(key, n);
-    return n;
+  /**
+   * A search's count, remembered until the data changes as every count is (RememberedCounts;
+   * callers check with `forgetIfChanged` first), read through the search's own statements.
+   */
+  count(sql: string, args: unknown[], prepare: (text: string) => Database.Statement): number {
+    const read = this.counts.count({ sql, parameters: args }, () => true);
+    let step = read.next();
+    // The count's statement asks for its first column alone (`firstColumn`): pluck, as SqliteConnection.run does.
+    while (!step.done) step = read.next(prepare(step.value.sql).pluck(true).all(...step.value.parameters));
+    return step.value;
   }
 }

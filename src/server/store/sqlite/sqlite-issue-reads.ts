@@ -1,8 +1,9 @@
 /**
  * A repository's issues, comments, labels and history read from SQLite (`IssueReader`), and
  * searches over them (`IssueSearch`, compiled by sqlite-search.ts). The issues, comments and
- * labels are the shared core's reads (../core/issue-reads.ts), run here synchronously, a page's
- * count and rows in one snapshot; the counts and page boundaries they remember are the derived
+ * labels, the history and sub-issues are the shared core's reads (../core/issue-reads.ts,
+ * timeline-reads.ts, issue-link-store.ts), run here synchronously, a page's count and rows in one
+ * snapshot; the counts and page boundaries they remember are the derived
  * caches' (derived-caches.ts), forgotten when another connection's commit moves data_version.
  */
 import type Database from 'better-sqlite3';
@@ -17,7 +18,8 @@ import type { IssueReader, IssueSearch } from '../storage';
 import type { SqliteConnection } from './connection';
 import type { DerivedCaches } from './derived-caches';
 import { SQLITE_DIALECT } from './sqlite-dialect';
-import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount, type Remembered } from '../core/issue-reads';
+import { getIssue, listComments, listIssues, listLabels, listRepoComments, openIssueCount } from '../core/issue-reads';
+import type { Remembered } from '../core/remembered-counts';
 import type { Operation } from '../core/prepared-query';
 
 export class SqliteIssueReads implements IssueReader, IssueSearch {
@@ -50,10 +52,6 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
     });
   }
 
-  private count(sql: string, args: unknown[]): number {
-    return this.caches.count(sql, args);
-  }
-
   listIssues(repoId: number, params: ListParams): DocumentPage {
     return this.readInSnapshot(listIssues(SQLITE_DIALECT, this.remembered, repoId, params));
   }
@@ -71,18 +69,13 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   }
 
   listTimeline(repoId: number, number: number, params: PageParams): DocumentPage {
-    return this.connection.inSnapshot(() => {
-      this.caches.forgetIfChanged(true);
-      return this.connection.run(readTimeline(SQLITE_DIALECT, repoId, number, params, this.caches.counts));
-    });
+    return this.readInSnapshot(readTimeline(SQLITE_DIALECT, this.remembered, repoId, number, params));
   }
 
   listIssueEvents(repoId: number, number: number | null, params: PageParams): DocumentPage {
-    return this.connection.inSnapshot(() => {
-      this.caches.forgetIfChanged(true);
-      const counts = this.caches.counts;
-      return this.connection.run(number === null ? readRepoEvents(SQLITE_DIALECT, repoId, params, counts) : readIssueEvents(SQLITE_DIALECT, repoId, number, params, counts));
-    });
+    return this.readInSnapshot(
+      number === null ? readRepoEvents(SQLITE_DIALECT, this.remembered, repoId, params) : readIssueEvents(SQLITE_DIALECT, this.remembered, repoId, number, params),
+    );
   }
 
   listLabels(repoId: number, params: PageParams): LabelPage {
@@ -104,10 +97,7 @@ export class SqliteIssueReads implements IssueReader, IssueSearch {
   }
 
   listSubIssues(repoId: number, number: number, params: PageParams): DocumentPage {
-    return this.connection.inSnapshot(() => {
-      this.caches.forgetIfChanged(true);
-      return this.connection.run(readSubIssues(SQLITE_DIALECT, repoId, number, params, this.caches.counts));
-    });
+    return this.readInSnapshot(readSubIssues(SQLITE_DIALECT, this.remembered, repoId, number, params));
   }
 
   getParentIssue(repoId: number, number: number): string | null {
