@@ -1,16 +1,13 @@
 import { use, useMemo } from 'react';
 import type { JSX } from 'react';
-import type { Components } from 'hast-util-to-jsx-runtime';
+import { renderElementTree } from './element-tree';
 import { HighlightedCode } from './highlighted-code';
 import type { PageText } from './page-text';
 import type { MarkdownTreeOptions } from './markdown-pipeline';
-import { treeToElements } from './markdown-elements';
 import { markdownTree } from './markdown-trees';
 
 export { forgetFailedTrees } from './markdown-trees';
 import './markdown-body.css';
-
-const COMPONENTS: Partial<Components> = { code: HighlightedCode };
 
 export interface MarkdownBodyProps {
   markdown: string | null;
@@ -39,9 +36,10 @@ export function prepareText(text: PageText, repo: { owner: string; name: string 
 /**
  * An issue body or comment, rendered as GitHub renders it. The default export
  * is what `React.lazy` loads, so the renderer stays in its own chunk. The text
- * is parsed and sanitised in a worker (markdown-pipeline.ts); until its tree
- * is here the section suspends (the loader usually waited for it already), so
- * it never shows half-rendered. Highlighting follows the first render.
+ * is parsed, sanitised and made into elements (as data) in a worker
+ * (markdown-pipeline.ts, markdown-elements.ts); until they are here the
+ * section suspends (the loader usually waited for them already), so it never
+ * shows half-rendered. Highlighting follows the first render.
  */
 export default function MarkdownBody({ markdown, repo, scope }: MarkdownBodyProps): JSX.Element {
   const tree = hasText(markdown) ? use(markdownTree(markdown, treeOptions(repo, scope))) : null;
@@ -55,7 +53,7 @@ export default function MarkdownBody({ markdown, repo, scope }: MarkdownBodyProp
           </p>
         </div>
       ) : (
-        <div className="markdown-body">{treeToElements(tree, COMPONENTS)}</div>
+        <div className="markdown-body">{renderElementTree(tree, HighlightedCode)}</div>
       ),
     [tree],
   );

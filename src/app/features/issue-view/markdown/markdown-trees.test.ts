@@ -48,7 +48,7 @@ describe('the Markdown worker, when it cannot start', () => {
       const tree = await markdownTree('**bold**', OPTIONS);
       // Parsed on the page: no second worker was started, by the next visit's preload or by the retry.
       expect(UnreachableWorker.made).toHaveLength(1);
-      expect(JSON.stringify(tree)).toContain('"tagName":"strong"');
+      expect(JSON.stringify(tree)).toContain('"type":"strong"');
     },
     LOAD_TIMEOUT_MS,
   );

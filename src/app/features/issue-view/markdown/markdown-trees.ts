@@ -1,33 +1,32 @@
 /**
- * The page's side of the Markdown worker: asks it for the tree of a text,
- * keeps the answers (the last MAX_KEPT_TREES texts) so a text renders at once
- * the next time, and finishes each tree as react-markdown would before it
- * becomes elements (markdown-elements.ts). Where a worker cannot run (no
- * `Worker`, as in the unit tests' jsdom, or one refused by the browser) the
- * same pipeline runs here instead, in its own chunk.
+ * The page's side of the Markdown worker: asks it for the elements of a text
+ * (element-tree.ts: the tree parsed, sanitised and finished as react-markdown
+ * would, as data) and keeps the answers (the last MAX_KEPT_TREES texts) so a
+ * text renders at once the next time. Where a worker cannot run (no `Worker`,
+ * as in the unit tests' jsdom, or one refused by the browser) the same steps
+ * run here instead, in their own chunk.
  */
-import type { Root } from 'hast';
+import type { ElementTreeNode } from './element-tree';
 import type { MarkdownTreeOptions } from './markdown-pipeline';
 import type { TreeAnswer, TreeRequest } from './markdown-worker';
-import { finishTree } from './markdown-elements';
 import { markdownWorker } from './markdown-worker-client';
 import { readableByUse } from './readable-promise';
 
 const MAX_KEPT_TREES = 200;
 
-const kept = new Map<string, Promise<Root>>();
-const waiting = new Map<number, { resolve: (tree: Root) => void; reject: (error: Error) => void }>();
+const kept = new Map<string, Promise<ElementTreeNode>>();
+const waiting = new Map<number, { resolve: (tree: ElementTreeNode) => void; reject: (error: Error) => void }>();
 let nextId = 1;
 /** undefined: not started yet; null: no worker here (or it failed), parse in this thread. */
 let worker: Worker | null | undefined;
 
 /**
- * The finished tree of a text, from the worker. Settled promises can be read
+ * The elements of a text, from the worker. Settled promises can be read
  * by React's `use` without suspending. A failure is kept, so the text shows
  * it (as written, with the reason) instead of asking again on every render,
  * until its "Try again" calls forgetFailedTrees.
  */
-export function markdownTree(markdown: string, options: MarkdownTreeOptions): Promise<Root> {
+export function markdownTree(markdown: string, options: MarkdownTreeOptions): Promise<ElementTreeNode> {
   const key = JSON.stringify([options.owner, options.name, options.footnotePrefix, options.origin, markdown]);
   const known = kept.get(key);
   if (known !== undefined) {
@@ -36,7 +35,7 @@ export function markdownTree(markdown: string, options: MarkdownTreeOptions): Pr
     kept.set(key, known);
     return known;
   }
-  const tree = readableByUse(requestTree(markdown, options).then(finishTree));
+  const tree = readableByUse(requestTree(markdown, options));
   kept.set(key, tree);
   if (kept.size > MAX_KEPT_TREES) kept.delete(kept.keys().next().value!);
   return tree;
@@ -45,17 +44,17 @@ export function markdownTree(markdown: string, options: MarkdownTreeOptions): Pr
 /** Lets texts that failed ask again. */
 export function forgetFailedTrees(): void {
   for (const [key, tree] of kept) {
-    if ((tree as Promise<Root> & { status?: string }).status === 'rejected') kept.delete(key);
+    if ((tree as Promise<ElementTreeNode> & { status?: string }).status === 'rejected') kept.delete(key);
   }
 }
 
-async function requestTree(markdown: string, options: MarkdownTreeOptions): Promise<Root> {
+async function requestTree(markdown: string, options: MarkdownTreeOptions): Promise<ElementTreeNode> {
   const target = connectedWorker();
   if (target === null) {
-    const { markdownToTree } = await import('./markdown-pipeline');
-    return markdownToTree(markdown, options);
+    const [{ markdownToTree }, { toElementTree }] = await Promise.all([import('./markdown-pipeline'), import('./markdown-elements')]);
+    return toElementTree(markdownToTree(markdown, options));
   }
-  return new Promise<Root>((resolve, reject) => {
+  return new Promise<ElementTreeNode>((resolve, reject) => {
     const id = nextId++;
     waiting.set(id, { resolve, reject });
     const request: TreeRequest = { id, markdown, options };
