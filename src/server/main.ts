@@ -106,8 +106,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
   const lane = config.faults ? null : createCachedAnswerLane({
         lookups,
-        renames: store,
-        limiters: limits.limiters,
+        limiter: limits.limiters.core,
         now,
         trustProxy: config.trustProxy,
         answers,
