@@ -7,9 +7,9 @@
  * short or walked by an index (a repository's events).
  *
  * Why the count apart, also on PostgreSQL, where the two statements share no snapshot: measured
- * (docs/performance-log.md, counted pages), reading page and total in one joined statement saved a
- * tenth to a quarter of the first page read after a change, and cost a quarter to a third more on
- * every later one, which re-counted what a remembered count already knew. A count read while
+ * (docs/performance-log.md, counted pages), reading page and total in one joined statement was
+ * faster only for the first page read after a change, and slower for every later one, which
+ * re-counted what a remembered count already knew. A count read while
  * another instance writes is kept only while `Remembered.stillCurrent` says nothing has changed.
  */
 import type { Compilable, Kysely } from 'kysely';

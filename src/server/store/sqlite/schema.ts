@@ -271,8 +271,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 11 (issue 45): the indexes of the range qualifiers (`closed:`, `merged:`, `reactions:`,
   // `interactions:`) also hold the newest-first order of a search without text, so a page of
   // their matches is sorted from the index alone. Before, each match's table row was read for its
-  // `created_at` (`interactions:>10` over 100,000 issues: about 100 ms for page 1, against 5 ms
-  // now; docs/performance-log.md). The orders by reactions and interactions still walk them.
+  // `created_at` (docs/performance-log.md, "the range qualifiers' indexes"). The orders by
+  // reactions and interactions still walk them.
   RANGE_FACT_INDEXES_SQL,
 ];
 
