@@ -29,13 +29,14 @@ export class SqliteConnection {
 
   /**
    * Runs one of the shared core's operations (core/): each statement it yields, in order, at
-   * once, so the operation answers synchronously as the rest of this store does.
+   * once, so the operation answers synchronously as the rest of this store does. `prepare`: where
+   * the statements come from when the caller keeps its own (a search's bounded cache).
    */
-  run<T>(operation: Operation<T>): T {
+  run<T>(operation: Operation<T>, prepare?: (sql: string) => Database.Statement): T {
     let step = operation.next();
     while (!step.done) {
       const { sql, parameters, shapeVaries, firstColumn } = step.value;
-      const statement = shapeVaries ? this.varying.prepare(sql) : this.stmt(sql);
+      const statement = prepare ? prepare(sql) : shapeVaries ? this.varying.prepare(sql) : this.stmt(sql);
       // better-sqlite3 answers rows only for a statement that returns data, and refuses `all` on any other.
       const rows = statement.reader ? statement.pluck(firstColumn === true).all(...parameters) : (statement.run(...parameters), []);
       step = operation.next(rows);

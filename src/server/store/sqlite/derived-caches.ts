@@ -75,10 +75,6 @@ export class DerivedCaches {
    * callers check with `forgetIfChanged` first), read through the search's own statements.
    */
   count(sql: string, args: unknown[], prepare: (text: string) => Database.Statement): number {
-    const read = this.counts.count({ sql, parameters: args }, () => true);
-    let step = read.next();
-    // The count's statement asks for its first column alone (`firstColumn`): pluck, as SqliteConnection.run does.
-    while (!step.done) step = read.next(prepare(step.value.sql).pluck(true).all(...step.value.parameters));
-    return step.value;
+    return this.connection.run(this.counts.count({ sql, parameters: args }, () => true), prepare);
   }
 }
