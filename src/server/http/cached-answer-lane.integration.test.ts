@@ -53,14 +53,29 @@ const stores: SqliteStorage[] = [];
 let takesFail = false;
 const unreachable = () => new StorageError('The database at test cannot be reached.', 'unreachable', 'ECONNREFUSED');
 
-/** This process's counters, whose takes fail as a database's would while `takesFail` is set. */
+/**
+ * While set, a 304's credit comes back a while after it is asked for, as a
+ * database's UPDATE does, and `refundsBack` counts the credits that are back.
+ */
+let refundsLag = false;
+let refundsBack = 0;
+const REFUND_LAG_MS = 30;
+
+/** This process's counters, whose takes fail as a database's would while `takesFail` is set, and whose refunds lag while `refundsLag` is. */
 function failableLimiter(now: () => number): Limiter {
   const counters = new RateLimiter(LIMITS, now, []);
   return {
     resource: counters.resource,
     peek: (caller) => counters.peek(caller),
     take: (caller) => (takesFail ? Promise.reject(unreachable()) : counters.take(caller)),
-    refund: (caller, taken) => counters.refund(caller, taken),
+    refund(caller, taken) {
+      const refund = counters.refund(caller, taken);
+      if (!refundsLag) return refund;
+      const returned = new Promise<void>((resolve) => setTimeout(resolve, REFUND_LAG_MS)).then(() => {
+        refundsBack += 1;
+      });
+      return { snapshot: refund.snapshot, returned };
+    },
   };
 }
 
@@ -178,6 +193,25 @@ describe('the cached-answer lane', () => {
     // Names are case-blind: another spelling is another URL, cached on its own.
     await both('GET', page1.replace('octo/hello', 'OCTO/Hello'), bob);
     expect((await both('GET', page1.replace('octo/hello', 'OCTO/Hello'), bob)).viaLane).toBe(true);
+  });
+
+  it('sends a 304 only once its credit is back where the next take looks, as the chain does (spec 8.2)', async () => {
+    const path = '/api/repos/octo/hello/issues?state=all&per_page=3';
+    await both('GET', path, bob);
+    const etag = (await both('GET', path, bob)).answer.headers.etag as string;
+    refundsLag = true;
+    try {
+      for (const server of [lane, chain]) {
+        const [before, back] = [server.laneAnswers(), refundsBack];
+        const answer = await send(server.port, 'GET', path, { ...bob, 'if-none-match': etag });
+        expect(answer.status).toBe(304);
+        // Heard only after its credit came back, so the client's next request finds it there.
+        expect(refundsBack - back, server === lane ? 'the lane' : 'the chain').toBe(1);
+        expect(server.laneAnswers() - before).toBe(server === lane ? 1 : 0);
+      }
+    } finally {
+      refundsLag = false;
+    }
   });
 
   it('serves gzip to a client that accepts it, once the chain has made it', async () => {

@@ -176,10 +176,12 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, p.answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
     const credit = spentCredit(limiter, p.admission.caller, taken.snapshot);
     p.gathered.byStatus.push((s) => credit.headersFor(s));
+    // The headers decide the credit (a 304 gives it back), so they come before the wait for it.
+    const all = answerHeadersFor(p.gathered, status, headers);
     // A 304's credit is back before the client hears it, so its next request finds it.
     const returned = credit.returned();
-    if (returned) return returned.then(() => send(res, status, answerHeadersFor(p.gathered, status, headers), body));
-    return send(res, status, answerHeadersFor(p.gathered, status, headers), body);
+    if (returned) return returned.then(() => send(res, status, all, body));
+    return send(res, status, all, body);
   }
 
   function sendError(res: ServerResponse, p: Prepared, error: ErrorAnswer, headers: Record<string, string>): true {
