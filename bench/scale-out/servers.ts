@@ -1,11 +1,8 @@
 /** The processes the scale-out part (bench/scale-out/benchmark.ts) runs and loads: `serve` instances, nginx, and the loads themselves. */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { nginxConfig } from '../../scripts/scale-out';
 import type { Caller } from '../../src/server/limits/rate-limiter';
 import type { SharedRateLimiter } from '../../src/server/limits/shared-rate-limiter';
-import { freePort, start, waitForHttp, waitForOutput } from '../lib/child-processes';
+import { start, waitForHttp, waitForOutput } from '../lib/child-processes';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult } from '../lib/load';
 import { HIGH_LIMIT, type RunningServer } from '../lib/peer-servers';
 import { takeTiming, type TakeTiming } from './stats';
@@ -27,23 +24,6 @@ export async function startServe(name: string, db: string, extraArgs: string[] =
   const base = match[1] ?? '';
   await waitForHttp(proc, `${base}/api/rate_limit`, SERVE_START_TIMEOUT_MS);
   return { name, base, port: Number(match[2]), process: proc, startupS: (performance.now() - t0) / 1000 };
-}
-
-/** nginx with the repository's config, its upstream the given instances, in a prefix folder of its own. */
-export async function startNginx(name: string, prefixDir: string, instancePorts: readonly number[]): Promise<RunningServer> {
-  mkdirSync(path.join(prefixDir, 'tmp'), { recursive: true });
-  // As root, nginx's workers run as `nobody`: they must be able to reach the temp folders it
-  // buffers large answers in, which a 0700 folder from mkdtemp would forbid.
-  chmodSync(prefixDir, 0o755);
-  chmodSync(path.dirname(prefixDir), 0o755);
-  const port = await freePort();
-  const config = path.join(prefixDir, 'issuescope.conf');
-  writeFileSync(config, nginxConfig(readFileSync(path.resolve('deploy', 'nginx', 'issuescope.conf'), 'utf8'), port, instancePorts));
-  const t0 = performance.now();
-  const proc = start('nginx', ['-p', prefixDir, '-c', config, '-g', 'daemon off;']);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${base}/api/rate_limit`, SERVE_START_TIMEOUT_MS);
-  return { name, base, process: proc, startupS: (performance.now() - t0) / 1000 };
 }
 
 export async function dropDatabase(serverUrl: string, databaseUrl: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--uncached]`:
+ * `npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--instances N] [--uncached]`:
  * this tree's service against another commit's, interleaved, on what a client
  * revalidating or paging back asks most: `acme/rocket`'s first page (a cached
  * 200) and its 304. Both serve the demo database (each tree builds its own, so a
@@ -8,7 +8,11 @@
  *
  * `--engine postgres` serves each tree's demo from its own database on one
  * PostgreSQL server started for the run (as the scale-out bench does), so the
- * shared-database path is compared too. `--uncached` adds what the store itself
+ * shared-database path is compared too. With `--instances N` (PostgreSQL only)
+ * each tree runs N instances on its database behind nginx with the repository's
+ * config (deploy/nginx/issuescope.conf), as the scale-out bench's two instances
+ * do, and the load goes to nginx; the CPU per answer is then the instances'
+ * together (nginx's, the same for both trees, is left out). `--uncached` adds what the store itself
  * answers: page 1 and page 50 with a parameter the service ignores, new on every
  * request, so no answer comes from the answer cache (as the search and scale-out
  * benches' "uncached" loads).
@@ -28,6 +32,7 @@ import { run, start, stopChildrenOnExit, waitForHttp, waitForOutput, type Starte
 import { prepareBaseline } from '../lib/import-timing';
 import { chooseLoadTool, measureLoad } from '../lib/load';
 import { HIGH_LIMIT } from '../lib/peer-servers';
+import { startNginx } from '../lib/nginx';
 import { startPostgres, type PostgresServer } from '../../test-support/server/postgres-server';
 
 const PAGE = '/api/repos/acme/rocket/issues?per_page=30';
@@ -43,7 +48,11 @@ const TICKS_PER_S = 100;
 interface Tree {
   name: string;
   dir: string;
-  server: Started;
+  /** its `serve` instances, one unless `--instances` */
+  servers: Started[];
+  /** nginx in front of several instances */
+  proxy: Started | null;
+  /** where the load goes: the instance, or nginx */
   base: string;
 }
 
@@ -62,18 +71,33 @@ function cpuTicks(pid: number): number {
 /** What each tree's figures are kept under: a cached 200 and its 304, and with `--uncached` the store's own answers. */
 type Load = '304' | '200' | 'uncached 200' | 'uncached page 50';
 
-async function startTree(name: string, dir: string, work: string, postgres: PostgresServer | null): Promise<Tree> {
-  const db = postgres ? await postgres.freshDatabase() : path.join(work, `${name.replace(/\W+/g, '-')}.db`);
-  await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'demo', '--db', db], { cwd: dir });
+async function startServe(dir: string, db: string): Promise<{ server: Started; base: string; port: number }> {
   const server = start(
     'node',
     ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-app', '--unauth-limit', HIGH_LIMIT, '--auth-limit', HIGH_LIMIT, '--burst-limit', HIGH_LIMIT],
     { cwd: dir },
   );
-  const match = await waitForOutput(server, /serving on (http:\/\/127\.0\.0\.1:\d+)/, START_TIMEOUT_MS);
+  const match = await waitForOutput(server, /serving on (http:\/\/127\.0\.0\.1:(\d+))/, START_TIMEOUT_MS);
   const base = match[1] ?? '';
   await waitForHttp(server, `${base}/api/rate_limit`, START_TIMEOUT_MS);
-  return { name, dir, server, base };
+  return { server, base, port: Number(match[2]) };
+}
+
+async function startTree(name: string, dir: string, work: string, postgres: PostgresServer | null, instances: number): Promise<Tree> {
+  const slug = name.replace(/\W+/g, '-');
+  const db = postgres ? await postgres.freshDatabase() : path.join(work, `${slug}.db`);
+  await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'demo', '--db', db], { cwd: dir });
+  const served = [];
+  for (let i = 0; i < instances; i++) served.push(await startServe(dir, db));
+  const servers = served.map((s) => s.server);
+  if (instances === 1) return { name, dir, servers, proxy: null, base: served[0]?.base ?? '' };
+  const nginx = await startNginx(`${name} nginx`, mkdtempSync(path.join(work, `${slug}-nginx-`)), served.map((s) => s.port));
+  return { name, dir, servers, proxy: nginx.process, base: nginx.base };
+}
+
+/** The tree's instances' CPU so far, in clock ticks. */
+function treeTicks(tree: Tree): number {
+  return tree.servers.reduce((sum, s) => sum + cpuTicks(s.pid), 0);
 }
 
 /** One measured load: CPU per answer (µs) and answers per second. */
@@ -85,11 +109,11 @@ async function measure(tree: Tree, load: Load, seconds: number): Promise<{ cpuUs
   const headers: Record<string, string> = status === 304 ? { 'If-None-Match': etag } : {};
   const cycle = load === 'uncached 200' ? { paths: [PAGE], nonceParam: NONCE_PARAM } : load === 'uncached page 50' ? { paths: [DEEP_PAGE], nonceParam: NONCE_PARAM } : undefined;
   const tool = chooseLoadTool();
-  const options = { name: `${tree.name} ${load}`, url, headers, pid: tree.server.pid, connections: CONNECTIONS, tool, expectStatus: status, ...(cycle ? { cycle } : {}) } as const;
+  const options = { name: `${tree.name} ${load}`, url, headers, pid: tree.servers[0]?.pid ?? 0, connections: CONNECTIONS, tool, expectStatus: status, ...(cycle ? { cycle } : {}) } as const;
   await measureLoad({ ...options, durationS: WARMUP_S, warmupS: 0 });
-  const before = cpuTicks(tree.server.pid);
+  const before = treeTicks(tree);
   const result = await measureLoad({ ...options, durationS: seconds, warmupS: 0 });
-  const cpuS = (cpuTicks(tree.server.pid) - before) / TICKS_PER_S;
+  const cpuS = (treeTicks(tree) - before) / TICKS_PER_S;
   return { cpuUs: (cpuS / result.requests) * 1e6, rps: result.requestsPerSecond };
 }
 
@@ -109,14 +133,16 @@ function row(label: string, ours: readonly number[], theirs: readonly number[], 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { rounds: { type: 'string' }, seconds: { type: 'string' }, engine: { type: 'string' }, uncached: { type: 'boolean' } },
+    options: { rounds: { type: 'string' }, seconds: { type: 'string' }, engine: { type: 'string' }, instances: { type: 'string' }, uncached: { type: 'boolean' } },
     allowPositionals: true,
   });
   const commit = positionals[0];
   const engine = values.engine ?? 'sqlite';
-  if (!commit || positionals.length > 1 || (engine !== 'sqlite' && engine !== 'postgres')) {
-    throw new Error('usage: npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--uncached]');
+  const instances = Number(values.instances ?? 1);
+  if (!commit || positionals.length > 1 || (engine !== 'sqlite' && engine !== 'postgres') || !Number.isInteger(instances) || instances < 1) {
+    throw new Error('usage: npm run bench:service-ab -- <commit> [--rounds N] [--seconds S] [--engine sqlite|postgres] [--instances N] [--uncached]');
   }
+  if (instances > 1 && engine !== 'postgres') throw new Error('--instances needs --engine postgres: only PostgreSQL is shared by several instances');
   const rounds = Number(values.rounds ?? 6);
   const seconds = Number(values.seconds ?? 5);
   const loads: Load[] = values.uncached ? ['304', '200', 'uncached 200', 'uncached page 50'] : ['304', '200'];
@@ -126,9 +152,10 @@ async function main(): Promise<void> {
   const trees: Tree[] = [];
   const postgres = engine === 'postgres' ? await startPostgres() : null;
   try {
-    trees.push(await startTree('this tree', process.cwd(), work, postgres));
-    trees.push(await startTree(commit.slice(0, 7), baseDir, work, postgres));
-    console.log(`service A/B on ${engine}: this tree against ${commit.slice(0, 7)}, ${PAGE}, ${chooseLoadTool()} at ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s after ${WARMUP_S} s warm-ups, load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+    trees.push(await startTree('this tree', process.cwd(), work, postgres, instances));
+    trees.push(await startTree(commit.slice(0, 7), baseDir, work, postgres, instances));
+    const where = instances === 1 ? engine : `${engine}, ${instances} instances behind nginx`;
+    console.log(`service A/B on ${where}: this tree against ${commit.slice(0, 7)}, ${PAGE}, ${chooseLoadTool()} at ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s after ${WARMUP_S} s warm-ups, load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
     const figures = new Map<string, Map<Load, Figures>>(trees.map((t) => [t.name, new Map(loads.map((l) => [l, { cpuUs: [], rps: [] }]))]));
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? trees : [...trees].reverse();
@@ -143,13 +170,16 @@ async function main(): Promise<void> {
       }
     }
     const [ours, theirs] = trees.map((t) => figures.get(t.name)!) as [Map<Load, Figures>, Map<Load, Figures>];
-    console.log(`\n| ${engine} | this tree | ${commit.slice(0, 7)} | ratio (medians) |\n|---|---|---|---|`);
+    console.log(`\n| ${where} | this tree | ${commit.slice(0, 7)} | ratio (medians) |\n|---|---|---|---|`);
     for (const load of loads) {
       console.log(row(`${load}, CPU per answer`, ours.get(load)!.cpuUs, theirs.get(load)!.cpuUs, false, 'µs'));
       console.log(row(`${load}, answers/s`, ours.get(load)!.rps, theirs.get(load)!.rps, true, '/s'));
     }
   } finally {
-    for (const tree of trees) await tree.server.stop();
+    for (const tree of trees) {
+      await tree.proxy?.stop();
+      for (const server of tree.servers) await server.stop();
+    }
     await postgres?.stop();
     // The link first, on its own: nothing may ever reach through it into the working tree's node_modules.
     unlinkSync(path.join(baseDir, 'node_modules'));

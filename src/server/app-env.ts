@@ -4,7 +4,7 @@ import type { RepoRecord, TokenRecord } from './store/records';
 
 /** The headers every answer to a request carries, gathered before its route (http/answer-headers.ts applies them). */
 export interface AnswerHeaders {
-  /** those every answer to this request carries (http/api-steps.ts `everyAnswerHeaders`, lower-case names), shared, never changed */
+  /** those every answer to this request carries (http/answer-headers.ts `everyAnswerHeaders`, lower-case names), shared, never changed */
   every: Readonly<Record<string, string>>;
   requestId: string;
   /** header name (lower case) → value: what a route adds for every answer it makes */

@@ -3,11 +3,12 @@
  * `app.request()` or serve it on a loopback port themselves.
  *
  * A request meets, in order: request id and the headers every answer carries
- * → CORS preflight → the API steps (caller, credit, refusals: http/api-steps.ts)
- * → route → error handler. In the running service a request for an answer
- * already cached, which all of these would let through, is answered before it
- * gets here, by the same steps (http/cached-answer-lane.ts, wired in main.ts),
- * which answers every request it takes a credit for.
+ * → CORS preflight → the API steps (admit, credit, verdict, repository: the one
+ * list in http/api-steps.ts) → route → error handler. In the running service a
+ * request for an answer already cached, which all of these would let through,
+ * is answered before it gets here, by the same list of steps
+ * (http/cached-answer-lane.ts, wired in main.ts), which answers every request
+ * it takes a credit for.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
@@ -16,7 +17,7 @@ import { answerHeaders, apiSteps } from './http/api-steps-middleware';
 import { API_CORS, preflight } from './http/cross-origin';
 import { DOCS, errors } from './http/error-bodies';
 import { faultAnswer } from './http/fault-answer';
-import { sendError } from './http/respond';
+import { sendAnswer, sendError } from './http/respond';
 import type { RateLimiters } from './limits/rate-limit';
 import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from './limits/rate-limiter';
 import { accountRoutes } from './routes/account';
@@ -100,8 +101,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // A mounted sub-app's notFound is not consulted by the parent, so unknown API paths end here.
   api.all('*', (c) => sendError(c, errors.notFound(DOCS.root)));
   api.onError((err, c) => {
-    const fault = faultAnswer(err, `${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}`, { describeStorageFault: deps.describeStorageFault, log });
-    return sendError(c, fault.error, fault.headers);
+    return sendAnswer(c, faultAnswer(err, `${c.get('requestId') ?? '-'} ${c.req.method} ${new URL(c.req.url).pathname}`, { describeStorageFault: deps.describeStorageFault, log }));
   });
 
   const app = new Hono<AppEnv>();

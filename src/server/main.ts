@@ -106,7 +106,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
   const lane = config.faults ? null : createCachedAnswerLane({
         lookups,
-        limiter: limits.limiters.core,
+        renames: store,
+        limiters: limits.limiters,
         now,
         trustProxy: config.trustProxy,
         answers,

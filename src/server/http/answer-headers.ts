@@ -1,8 +1,10 @@
 /**
- * The headers every API answer carries besides its own: request id, GitHub's
- * security headers, `Vary`, CORS, API version and rate limit. The middlewares
- * gather them before the route, as a plain object, and `buildAnswer` puts them
- * on the answer as it is made.
+ * The headers every API answer carries besides its own, defined here once for
+ * both paths that answer API requests (the Hono chain and the cached-answer
+ * lane): request id, GitHub's security headers, `Vary`, CORS, API version and
+ * rate limit. A request gathers them before its route, as a plain object
+ * (`answerHeadersOf`, then the credit's in http/api-steps.ts), and
+ * `answerHeadersFor` puts them on its answer as the answer is made.
  *
  * Why not `c.res.headers.set()` after the route, as middleware usually does:
  * @hono/node-server hands a Response whose headers are a plain object straight
@@ -14,20 +16,42 @@
  * `applyAnswerHeadersLate`.
  */
 import type { Context } from 'hono';
+import { API_VERSION_HEADER } from '../../shared/api-constants';
 import type { AnswerHeaders, AppEnv } from '../app-env';
+import type { ApiRequestView } from './api-steps';
+import { servesVersion, VERSION_HEADERS } from './api-version';
+import { API_CORS, simpleCorsHeaders } from './cross-origin';
+import { GITHUB_RESPONSE_HEADERS, newRequestId } from './github-headers';
 import { copyLowerCased } from './lower-cased-headers';
 
-/**
- * A request's headers before its route: those every answer to it carries
- * (http/api-steps.ts `everyAnswerHeaders`) and its id. The Hono chain keeps
- * them in the context; the cached-answer lane holds them itself.
- */
-export function gatherAnswerHeaders(every: Readonly<Record<string, string>>, requestId: string): AnswerHeaders {
-  return { every, requestId, fixed: {}, byStatus: [], applied: false };
+function lowerCased(...parts: ReadonlyArray<Readonly<Record<string, string>>>): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const headers of parts) copyLowerCased(out, headers);
+  return Object.freeze(out);
 }
 
-export function startAnswerHeaders(c: Context<AppEnv>, every: Readonly<Record<string, string>>, requestId: string): void {
-  c.set('answerHeaders', gatherAnswerHeaders(every, requestId));
+const PREFLIGHT_HEADERS = lowerCased(GITHUB_RESPONSE_HEADERS);
+const UNSERVED_VERSION_HEADERS = lowerCased(GITHUB_RESPONSE_HEADERS, simpleCorsHeaders(API_CORS));
+const SERVED_VERSION_HEADERS = lowerCased(GITHUB_RESPONSE_HEADERS, simpleCorsHeaders(API_CORS), VERSION_HEADERS);
+
+/**
+ * The headers every answer to this request carries besides its own, its rate
+ * limit's and its request id (lower-case names): GitHub's security headers and
+ * `Vary`; CORS (a preflight makes its own); the version, when it is served.
+ */
+export function everyAnswerHeaders(view: ApiRequestView): Readonly<Record<string, string>> {
+  if (view.method === 'OPTIONS') return PREFLIGHT_HEADERS;
+  const asked = view.header(API_VERSION_HEADER.toLowerCase());
+  return asked === undefined || servesVersion(asked) ? SERVED_VERSION_HEADERS : UNSERVED_VERSION_HEADERS;
+}
+
+/**
+ * A request's headers before its route: those every answer to it carries and
+ * a new request id. The Hono chain keeps them in the context; the
+ * cached-answer lane holds them itself.
+ */
+export function answerHeadersOf(view: ApiRequestView): AnswerHeaders {
+  return { every: everyAnswerHeaders(view), requestId: newRequestId(), fixed: {}, byStatus: [], applied: false };
 }
 
 // Plain loops over `for...in` rather than Object.entries and spreads: these run for every
@@ -36,11 +60,6 @@ export function startAnswerHeaders(c: Context<AppEnv>, every: Readonly<Record<st
 /** Adds headers every answer to this request carries (names in any case). */
 export function addAnswerHeaders(c: Context<AppEnv>, headers: Readonly<Record<string, string>>): void {
   copyLowerCased(c.get('answerHeaders').fixed, headers);
-}
-
-/** Adds headers that are known only with the answer's status. */
-export function addStatusHeaders(c: Context<AppEnv>, headersFor: (status: number) => Record<string, string>): void {
-  c.get('answerHeaders').byStatus.push(headersFor);
 }
 
 /** Puts every gathered header on `target`, over any of the same name. */

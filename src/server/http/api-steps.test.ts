@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../shared/api-constants';
 import { hashToken } from '../auth/tokens';
-import type { RateSnapshot, TakeResult } from '../limits/rate-limiter';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type RateSnapshot, type TakeResult } from '../limits/rate-limiter';
 import type { RepoRecord, TokenRecord } from '../store/records';
-import { admit, everyAnswerHeaders, renamedTarget, repositoryStep, verdictOf, wantedBy, type ApiRequestView } from './api-steps';
+import { answerHeadersFor, answerHeadersOf } from './answer-headers';
+import { admit, newApiRequest, renamedTarget, repositoryStep, runApiSteps, verdictOf, wantedBy, type ApiRequest, type ApiRequestView, type StepRows } from './api-steps';
 
 const NOW_MS = 1_750_000_000_000;
 const OPTIONS = { now: () => NOW_MS, trustProxy: false };
@@ -145,25 +146,94 @@ describe('the repository step', () => {
   });
 });
 
-describe('the headers every answer carries', () => {
-  it('carries the security headers, CORS and the version served, in lower case', () => {
-    const headers = everyAnswerHeaders(view('/api/user'));
-    expect(headers).toMatchObject({
-      'x-content-type-options': 'nosniff',
-      'access-control-allow-origin': '*',
-      'x-github-api-version-selected': API_VERSION,
-      'x-github-media-type': 'github.v3; format=json',
-    });
-    expect(Object.keys(headers).every((name) => name === name.toLowerCase())).toBe(true);
+describe('the steps in their one order (runApiSteps)', () => {
+  const LIMITS = { ...DEFAULT_RATE_LIMITS, unauthLimit: 2 };
+
+  /** Rows from a few records, counting the repository lookups; `wait` makes every lookup a promise, as the store's are. */
+  function rowsOf(records: { token?: TokenRecord; repos?: RepoRecord[]; renamed?: RepoRecord }, wait = false): StepRows & { repoLookups: () => number } {
+    let repoLookups = 0;
+    const answer = <T>(value: T): T | Promise<T> => (wait ? Promise.resolve(value) : value);
+    return {
+      token: (hash) => answer(records.token?.hash === hash ? records.token : null),
+      repo: (owner, name) => {
+        repoLookups += 1;
+        return answer(records.repos?.find((r) => r.owner === owner && r.name === name) ?? null);
+      },
+      renamed: () => answer(records.renamed ?? null),
+      repoLookups: () => repoLookups,
+    };
+  }
+
+  function setup() {
+    const core = new RateLimiter(LIMITS, () => NOW_MS);
+    const deps = { ...OPTIONS, limiters: { core, search: new RateLimiter(limitsOf(LIMITS, 'search'), () => NOW_MS, [], 'search') }, userIdOf: async () => 4242 };
+    return { core, deps };
+  }
+
+  function requestFor(path: string, headers: Record<string, string> = {}): ApiRequest {
+    const asked = view(path, headers);
+    return newApiRequest(asked, `http://issues.test${path}`, answerHeadersOf(asked));
+  }
+
+  /** The answer's headers as the client gets them. */
+  function sent(request: ApiRequest, answer: { status: number; headers: Record<string, string> }): Record<string, string> {
+    return answerHeadersFor(request.headers, answer.status, answer.headers);
+  }
+
+  it('goes through to the route synchronously when the rows are at hand and the counters in this process', () => {
+    const { deps } = setup();
+    const request = requestFor('/api/repos/octo/hello/issues', { Authorization: `Bearer ${SECRET}` });
+    const outcome = runApiSteps(request, rowsOf({ token: tokenRow(), repos: [repoRow()] }), deps);
+    expect(outcome).toBeNull();
+    expect(request.admission?.caller).toEqual({ kind: 'user', login: 'alice' });
+    expect(request.repo).toEqual(repoRow());
+    expect(answerHeadersFor(request.headers, 200, {})['x-ratelimit-used']).toBe('1');
   });
 
-  it('leaves the version off when another was asked, and CORS to the preflight’s own', () => {
-    const unserved = everyAnswerHeaders(view('/api/user', { 'X-GitHub-Api-Version': '2099-01-01' }));
-    expect(unserved['access-control-allow-origin']).toBe('*');
-    expect(unserved['x-github-api-version-selected']).toBeUndefined();
-    const preflight = everyAnswerHeaders(view('/api/user', {}, 'OPTIONS'));
-    expect(preflight['x-frame-options']).toBe('deny');
-    expect(preflight['access-control-allow-origin']).toBeUndefined();
-    expect(preflight['x-github-api-version-selected']).toBeUndefined();
+  it('waits only where a row does, to the same end', async () => {
+    const { deps } = setup();
+    const request = requestFor('/api/repos/octo/hello/issues', { Authorization: `Bearer ${SECRET}` });
+    const outcome = runApiSteps(request, rowsOf({ token: tokenRow(), repos: [repoRow()] }, true), deps);
+    expect(outcome).toBeInstanceOf(Promise);
+    expect(await outcome).toBeNull();
+    expect(request.repo).toEqual(repoRow());
+  });
+
+  it('answers bad credentials 401 before looking for the repository, having spent the address’s credit', async () => {
+    const { deps } = setup();
+    const request = requestFor('/api/repos/octo/nothing/issues', { Authorization: 'Bearer isc_pat_unknown' });
+    const rows = rowsOf({ repos: [] }, true);
+    const answer = await runApiSteps(request, rows, deps);
+    expect(answer?.status).toBe(401);
+    expect(rows.repoLookups()).toBe(0);
+    expect(sent(request, answer!)).toMatchObject({ 'x-ratelimit-used': '1', 'content-type': 'application/json; charset=utf-8' });
+  });
+
+  it('answers a missing repository 404 once its credit is spent, and says so', () => {
+    const { deps } = setup();
+    const request = requestFor('/api/repos/octo/nothing/issues');
+    const answer = runApiSteps(request, rowsOf({ repos: [] }), deps);
+    expect(answer).toMatchObject({ status: 404 });
+    expect(sent(request, answer as { status: number; headers: Record<string, string> })).toMatchObject({ 'x-ratelimit-used': '1', 'x-ratelimit-remaining': '1' });
+  });
+
+  it('answers an exhausted caller 403 before looking for the repository', async () => {
+    const { deps } = setup();
+    const rows = rowsOf({ repos: [repoRow()] });
+    for (let i = 0; i < LIMITS.unauthLimit; i++) expect(runApiSteps(requestFor('/api/repos/octo/hello/issues'), rows, deps)).toBeNull();
+    const request = requestFor('/api/repos/octo/hello/issues');
+    const before = rows.repoLookups();
+    const answer = await runApiSteps(request, rows, deps);
+    expect(answer?.status).toBe(403);
+    expect(String(answer?.body)).toContain('API rate limit exceeded for 10.0.0.7.');
+    expect(rows.repoLookups()).toBe(before);
+    expect(sent(request, answer!)).toMatchObject({ 'x-ratelimit-remaining': '0' });
+  });
+
+  it('points a renamed repository’s 301 at the same path and query under its new name', async () => {
+    const { deps } = setup();
+    const request = requestFor('/api/repos/octo/old-name/issues/3?per_page=5');
+    const answer = await runApiSteps(request, rowsOf({ repos: [], renamed: repoRow({ name: 'new-name' }) }, true), deps);
+    expect(answer).toMatchObject({ status: 301, headers: { Location: 'http://issues.test/api/repos/octo/new-name/issues/3?per_page=5' } });
   });
 });

@@ -7,7 +7,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, userIdFinder } from '../app';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type Limiter } from '../limits/rate-limiter';
+import { DEFAULT_RATE_LIMITS, limitsOf, RateLimiter, type Limiter } from '../limits/rate-limiter';
 import { StorageError } from '../store/store-error';
 import { serviceRequestListener } from '../main';
 import type { SqliteStorage } from '../store/sqlite/sqlite-storage';
@@ -87,9 +87,10 @@ async function serve(withLane: boolean, now: () => number): Promise<Served> {
   const describeStorageFault = (err: unknown) => (err instanceof StorageError ? err : null);
   const answers = new AnswerCache();
   const rows = new LookupCache(store);
-  const app = createApp({ store, lookups: rows, limiter, now, answers, describeStorageFault, log: () => {} });
+  const limiters = { core: limiter, search: new RateLimiter(limitsOf(DEFAULT_RATE_LIMITS, 'search'), now, [], 'search') };
+  const app = createApp({ store, lookups: rows, limiter, searchLimiter: limiters.search, now, answers, describeStorageFault, log: () => {} });
   let count = 0;
-  const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, userIdOf: userIdFinder(store), describeStorageFault, log: () => {} });
+  const lane = createCachedAnswerLane({ lookups: rows, renames: store, limiters, now, trustProxy: false, answers, userIdOf: userIdFinder(store), describeStorageFault, log: () => {} });
   const counted = withLane
     ? (req: Parameters<typeof lane>[0], res: Parameters<typeof lane>[1]) => {
         const taken = lane(req, res);

@@ -9,26 +9,27 @@
  * cost several times the CPU that bare `node:http` needs to send the same
  * headers (docs/performance-log.md, "The cached-answer lane").
  *
- * The lane runs the API request's steps (http/api-steps.ts) with the chain's
- * functions: `admit` (who pays, and whether the caller is refused), the
- * repository's step, the credit, `verdictOf`, and the headers every answer
- * carries (http/answer-headers.ts); it settles the credit with
- * limits/rate-limit.ts `spentCredit` and applies the validators as the issue
- * routes do (http/respond.ts). Everything before the credit is a look that
- * changes nothing and decides whether the lane takes the request at all: only
- * a GET of an issue path whose token and repository are already remembered,
- * that no step refuses before the credit, and whose answer is cached (gzipped
- * already if the client wants gzip); so looking at the repository before the
- * credit, where the chain looks after it, changes no answer. Anything else (another method or path, an unusual
- * URL or header, credentials or a repository not remembered, a refusal, a
- * cache miss) goes to Hono with nothing changed. The answer the look found is
- * the one sent, so a request the lane takes is answered by the lane whatever
- * the credit step says: the answer, the limit's 403 or 429
- * (api-steps.ts `limitedAnswer`), or a fault's 503 or 500
- * (http/fault-answer.ts), each as the chain would give it. So the lane never
- * makes an answer of its own: its answers are the chain's, in status, headers
- * and body, bar the request id (cached-answer-lane.integration.test.ts
- * compares them), and no credit passes between the two.
+ * The lane first looks, changing nothing, whether it can take the request:
+ * only a GET of an issue path whose token and repository are already
+ * remembered, that `admit` does not refuse, whose repository the caller may
+ * see (`repositoryStep`), and whose answer is cached (gzipped already if the
+ * client wants gzip). Anything else (another method or path, an unusual URL or
+ * header, credentials or a repository not remembered, a refusal, a cache
+ * miss) goes to Hono with nothing changed: no credit, no counter, no cache
+ * entry's recency. A request it takes, it runs through the chain's own list of
+ * steps (http/api-steps.ts `runApiSteps`: admit, credit, verdict, repository,
+ * in that order), given the rows its look found, and sends what they decide:
+ * the limit's 403 or 429, any other answer a step gives, a fault's 503 or 500
+ * (http/fault-answer.ts), or, when every step lets it through, the cached
+ * answer with the validators applied as the issue routes apply them
+ * (http/respond.ts `revalidatedAnswer`). Every answer gets the headers every
+ * API answer carries through the chain's function (http/answer-headers.ts
+ * `answerHeadersFor`). So the lane never makes an answer of its own: its
+ * answers are the chain's, in status, headers and body, bar the request id
+ * (cached-answer-lane.integration.test.ts compares them), and no credit passes
+ * between the two. The look's repository comes before the credit, where the
+ * steps' comes after it, and changes no answer: the look changes nothing and
+ * the steps get the very rows it found.
  * On the wire, Node writes the chain's `Content-Length` last and capitalised.
  *
  * With this process's counters (SQLite) the lane answers synchronously; with
@@ -38,24 +39,24 @@
  * (a write meanwhile is one the request raced), so it is not looked up again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnswerHeaders } from '../app-env';
-import { spentCredit } from '../limits/rate-limit';
-import type { Limiter, TakeResult } from '../limits/rate-limiter';
+import type { RateLimiters } from '../limits/rate-limit';
 import type { LookupCache } from '../store/lookup-cache';
-import type { RepoRecord } from '../store/records';
+import type { RepoRecord, TokenRecord } from '../store/records';
+import type { Awaitable, RepositoryReader } from '../store/storage';
 import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
-import { answerHeadersFor, gatherAnswerHeaders } from './answer-headers';
-import { admit, everyAnswerHeaders, limitedAnswer, repositoryStep, verdictOf, wantedBy, type Admission, type ApiRequestView } from './api-steps';
-import type { ErrorAnswer } from './error-bodies';
+import { answerHeadersFor, answerHeadersOf } from './answer-headers';
+import type { ApiAnswer } from './api-answer';
+import { admit, creditReturned, newApiRequest, repositoryStep, runApiSteps, wantedBy, type ApiRequest, type ApiRequestView, type StepOutcome, type StepRows } from './api-steps';
 import { faultAnswer, type FaultContext } from './fault-answer';
-import { newRequestId } from './github-headers';
-import { JSON_TYPE, readyCachedAnswer, revalidatedAnswer } from './respond';
+import { readyCachedAnswer, revalidatedAnswer } from './respond';
 
 export interface LaneDependencies extends FaultContext {
-  /** the rows the chain has looked up (app.ts), of which the lane reads only what is remembered */
+  /** the rows the chain has looked up (app.ts), of which the lane's look reads only what is remembered */
   lookups: LookupCache;
-  /** core's limiter: this process's counters (the answer is sent at once) or the database's (sent when the credit is taken) */
-  limiter: Limiter;
+  /** where a renamed repository went, for the steps' 404 or 301 (as the chain's) */
+  renames: Pick<RepositoryReader, 'findRenamed'>;
+  /** the chain's limiters: this process's counters (the answer is sent at once) or the database's (sent when the credit is taken) */
+  limiters: RateLimiters;
   now: () => number;
   trustProxy: boolean;
   /** the cache the issue routes fill (app.ts) */
@@ -71,15 +72,39 @@ export interface LaneDependencies extends FaultContext {
  */
 export type CachedAnswerLane = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<true>;
 
-/** All the lane needs, once the credit is taken, to send the answer. */
-interface Prepared {
-  admission: Admission;
-  repo: RepoRecord;
+/**
+ * The rows the look found remembered, which the steps get again: the answer the
+ * look found is a true answer for them, so nothing is looked up anew while the
+ * credit is taken.
+ */
+class FoundRows implements StepRows {
+  constructor(
+    private readonly foundToken: TokenRecord | null,
+    private readonly foundRepo: RepoRecord,
+    private readonly renames: LaneDependencies['renames'],
+  ) {}
+
+  token(): TokenRecord | null {
+    return this.foundToken;
+  }
+
+  repo(): RepoRecord {
+    return this.foundRepo;
+  }
+
+  renamed(owner: string, name: string): Awaitable<RepoRecord | null> {
+    return this.renames.findRenamed(owner, name);
+  }
+}
+
+/** A request the lane takes, as its look found it. */
+interface Taken {
+  request: ApiRequest;
+  rows: FoundRows;
   scope: AnswerScope;
   key: string;
   /** the cached answer, encoded for this client */
   answer: RenderedAnswer;
-  gathered: AnswerHeaders;
 }
 
 // The request URL is the cache key, so the lane takes only a Host and target that
@@ -130,13 +155,15 @@ function viewOf(req: IncomingMessage, url: string): ApiRequestView {
 }
 
 export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane {
-  const { lookups, limiter, answers } = deps;
+  const { lookups, answers } = deps;
 
   /**
-   * Whether every step before the credit would let the request through to a cached
-   * answer, looking only at what is remembered, so nothing changes when it would not.
+   * The look: whether every step would let the request through to a cached
+   * answer, with only what is remembered, changing nothing (no credit, no
+   * counter, not even the cache entry's recency), so that a request it
+   * declines reaches the chain untouched.
    */
-  function prepare(req: IncomingMessage): Prepared | null {
+  function look(req: IncomingMessage): Taken | null {
     if (req.method !== 'GET') return null;
     const url = req.url ?? '';
     const host = req.headers.host;
@@ -157,71 +184,62 @@ export function createCachedAnswerLane(deps: LaneDependencies): CachedAnswerLane
     const key = `http://${host}${url}`;
     const answer = readyCachedAnswer(answers, scope, key, req.headers['accept-encoding']);
     if (!answer) return null;
-    return { admission, repo, scope, key, answer, gathered: gatherAnswerHeaders(everyAnswerHeaders(view), newRequestId()) };
+    return { request: newApiRequest(view, key, answerHeadersOf(view), wanted), rows: new FoundRows(token, repo, deps.renames), scope, key, answer };
   }
 
-  /** Sends the answer the chain would give once the credit is `taken`. */
-  function finish(res: ServerResponse, p: Prepared, taken: TakeResult): true | Promise<true> {
-    const verdict = verdictOf(p.admission, taken);
-    // Before the credit nothing refused the request, so after it only the limit can.
-    if (verdict.kind === 'limited') {
-      return limitedAnswer(verdict, p.admission.caller, deps.userIdOf).then(
-        ({ error, headers }) => sendError(res, p, error, headers),
-        (err: unknown) => sendFault(res, p, err),
-      );
-    }
+  /** Sends what the steps decided: the answer one of them gave, or the cached answer. */
+  function answer(res: ServerResponse, t: Taken, outcome: StepOutcome): true | Promise<true> {
+    if (outcome) return send(res, t, outcome);
+    const { request } = t;
+    if (!request.admission || !request.repo) throw new Error('The steps let a request through without admitting it to its repository (http/api-steps.ts API_STEPS).');
     // As the routes' cache read: the entry is the most recently used now (it may have gone meanwhile).
-    answers.get(p.scope, p.key);
+    answers.get(t.scope, t.key);
     const h = res.req.headers;
-    const { status, headers, body } = revalidatedAnswer(p.admission.token, p.repo, p.answer, { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] });
-    const credit = spentCredit(limiter, p.admission.caller, taken.snapshot);
-    p.gathered.byStatus.push((s) => credit.headersFor(s));
+    const validators = { ifNoneMatch: h['if-none-match'], ifModifiedSince: h['if-modified-since'] };
+    const cached = revalidatedAnswer(request.admission.token, request.repo, t.answer, validators);
     // The headers decide the credit (a 304 gives it back), so they come before the wait for it.
-    const all = answerHeadersFor(p.gathered, status, headers);
+    const headers = answerHeadersFor(request.headers, cached.status, cached.headers);
     // A 304's credit is back before the client hears it, so its next request finds it.
-    const returned = credit.returned();
-    if (returned) return returned.then(() => send(res, status, all, body));
-    return send(res, status, all, body);
+    const returned = creditReturned(request);
+    if (returned) return returned.then(() => write(res, cached.status, headers, cached.body), (err: unknown) => sendFault(res, t, err));
+    return write(res, cached.status, headers, cached.body);
   }
 
-  function sendError(res: ServerResponse, p: Prepared, error: ErrorAnswer, headers: Record<string, string>): true {
-    const body = Buffer.from(error.body, 'utf8');
-    return send(res, error.status, answerHeadersFor(p.gathered, error.status, { ...headers, 'Content-Type': JSON_TYPE }), body);
+  function send(res: ServerResponse, t: Taken, plain: ApiAnswer): true {
+    const body = typeof plain.body === 'string' ? Buffer.from(plain.body, 'utf8') : plain.body;
+    return write(res, plain.status, answerHeadersFor(t.request.headers, plain.status, plain.headers), body);
   }
 
   /** A fault after the look (the database's take failed, say): the chain's answer to it (app.ts onError). */
-  function sendFault(res: ServerResponse, p: Prepared, err: unknown): true {
+  function sendFault(res: ServerResponse, t: Taken, err: unknown): true {
     if (res.headersSent) {
       res.destroy(err instanceof Error ? err : undefined);
       return true;
     }
-    const { error, headers } = faultAnswer(err, `${p.gathered.requestId} GET ${new URL(p.key).pathname}`, deps);
-    return sendError(res, p, error, headers);
+    return send(res, t, faultAnswer(err, `${t.request.headers.requestId} GET ${new URL(t.key).pathname}`, deps));
   }
 
   return function cachedAnswerLane(req, res) {
-    let p: Prepared | null;
+    let taken: Taken | null;
     try {
-      p = prepare(req);
+      taken = look(req);
     } catch {
       return false; // the chain meets the same fault and answers it (a storage error, say)
     }
-    if (!p) return false;
-    const prepared = p;
+    if (!taken) return false;
+    const t = taken;
     try {
-      const taken = limiter.take(prepared.admission.caller);
-      if (!(taken instanceof Promise)) return finish(res, prepared, taken);
-      return taken.then(
-        (t) => finish(res, prepared, t),
-        (err: unknown) => sendFault(res, prepared, err),
-      );
+      // The same steps as the chain's, in the same order (http/api-steps.ts API_STEPS).
+      const outcome = runApiSteps(t.request, t.rows, deps);
+      if (!(outcome instanceof Promise)) return answer(res, t, outcome);
+      return outcome.then((o) => answer(res, t, o)).then(undefined, (err: unknown) => sendFault(res, t, err));
     } catch (err) {
-      return sendFault(res, prepared, err);
+      return sendFault(res, t, err);
     }
   };
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): true {
+function write(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): true {
   if (body) headers['content-length'] = String(body.byteLength);
   res.writeHead(status, headers);
   res.end(body);

@@ -1,8 +1,8 @@
 /**
  * CORS for the API, which any origin may read (as api.github.com allows).
  * Preflights (OPTIONS) are answered by Hono's CORS middleware. Every other
- * answer carries the two headers it would add (http/api-steps.ts
- * `everyAnswerHeaders`), gathered before the route (http/answer-headers.ts)
+ * answer carries the two headers it would add (http/answer-headers.ts
+ * `everyAnswerHeaders`), gathered before the route
  * rather than set on the finished answer: Hono's middleware writes them through
  * `c.res.headers`, which would take node-server off its direct path.
  */

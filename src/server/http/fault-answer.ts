@@ -6,7 +6,8 @@
  * stack. Neither names the fault to the client.
  */
 import type { StorageError } from '../store/store-error';
-import { errors, type ErrorAnswer } from './error-bodies';
+import { errorAnswer, type ApiAnswer } from './api-answer';
+import { errors } from './error-bodies';
 
 /** How long a client is asked to wait when the database cannot be reached. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -18,12 +19,12 @@ export interface FaultContext {
 }
 
 /** `request` names it in the log: `<request id> <method> <path>`. */
-export function faultAnswer(err: unknown, request: string, context: FaultContext): { error: ErrorAnswer; headers: Record<string, string> } {
+export function faultAnswer(err: unknown, request: string, context: FaultContext): ApiAnswer {
   const storage = context.describeStorageFault?.(err) ?? null;
   if (storage?.problem === 'unreachable') {
     context.log(`unavailable ${request}: ${storage.message}`);
-    return { error: errors.unavailable(), headers: { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) } };
+    return errorAnswer(errors.unavailable(), { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
   }
   context.log(`error ${request}: ${err instanceof Error ? (err.stack ?? String(err)) : String(err)}`);
-  return { error: errors.internal(), headers: {} };
+  return errorAnswer(errors.internal());
 }

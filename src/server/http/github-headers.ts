@@ -1,7 +1,7 @@
 /**
  * What every API answer carries as api.github.com sends it: a request id and
  * the headers that stop a browser rendering or framing API JSON. Part of the
- * headers every API answer carries (http/api-steps.ts `everyAnswerHeaders`).
+ * headers every API answer carries (http/answer-headers.ts `everyAnswerHeaders`).
  */
 import { randomUUID } from 'node:crypto';
 

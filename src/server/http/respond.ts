@@ -7,14 +7,18 @@ import type { RepoRecord, TokenRecord } from '../store/records';
 import { httpDate, isNotModified, makeEtag } from './conditional-request';
 import type { AnswerCache, AnswerScope, RenderedAnswer } from './answer-cache';
 import { buildAnswer } from './answer-headers';
+import { errorAnswer, JSON_TYPE, type ApiAnswer } from './api-answer';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from './content-encoding';
 import type { ErrorAnswer } from './error-bodies';
 import { buildLinkHeader } from './link-header';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Sends a plain answer (http/api-answer.ts) with the headers every answer carries. */
+export function sendAnswer(c: Context<AppEnv>, answer: ApiAnswer): Response {
+  return buildAnswer(c, answer.body, answer.status, answer.headers);
+}
 
 export function sendError(c: Context<AppEnv>, error: ErrorAnswer, headers: Record<string, string> = {}): Response {
-  return buildAnswer(c, error.body, error.status, { 'Content-Type': JSON_TYPE, ...headers });
+  return sendAnswer(c, errorAnswer(error, headers));
 }
 
 /** The API base (`…/api`) and the app base for the URLs inside documents. */

@@ -23,9 +23,9 @@ export function rateLimitHeaders(s: RateSnapshot): Record<string, string> {
  * One request's credit, from the take to its answer: the `x-ratelimit-*` headers
  * the answer carries, decided once by its status (a 304 gives the credit back,
  * spec 8.2), and what a 304 must wait for before the client hears it, so the
- * client's next request finds the credit back. The chain
- * (http/api-steps-middleware.ts) and the cached-answer lane both settle a
- * credit with this, and nothing else.
+ * client's next request finds the credit back. The credit step of an API
+ * request (http/api-steps.ts), which the chain and the cached-answer lane both
+ * run, spends a credit with this, and nothing else.
  */
 export interface SpentCredit {
   /** The answer's rate-limit headers; the first call decides (a 304 refunds), later calls repeat it. */

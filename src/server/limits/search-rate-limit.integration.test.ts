@@ -179,7 +179,7 @@ describe('the cached-answer lane and search', () => {
     const answers = new AnswerCache();
     const rows = new LookupCache(store);
     const app = createApp({ store, lookups: rows, limiter, searchLimiter, now, answers, log: () => {} });
-    const lane = createCachedAnswerLane({ lookups: rows, limiter, now, trustProxy: false, answers, userIdOf: userIdFinder(store), log: () => {} });
+    const lane = createCachedAnswerLane({ lookups: rows, renames: store, limiters: { core: limiter, search: searchLimiter }, now, trustProxy: false, answers, userIdOf: userIdFinder(store), log: () => {} });
     let laneAnswers = 0;
     const server: Server = createServer(
       serviceRequestListener(app.fetch, (req, res) => {
