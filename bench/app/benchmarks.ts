@@ -98,7 +98,7 @@ export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows
     try {
       json.chromium = browser.version();
       await attempt('listPaging', () => measureListPaging(browser, service.origin, samples), pagingRows);
-      await attempt('newTab', () => measureNewTab(browser, `${service.origin}/acme/rocket/issues`, '/repos/acme/rocket/issues', samples), newTabRows);
+      await attempt('newTab', () => measureNewTab(browser, `${service.origin}/acme/rocket/issues`, { owner: 'acme', name: 'rocket' }, samples), newTabRows);
       await attempt('credits', () => measureCredits(browser, service.origin), creditRows);
       await attempt('sessionCredits', () => measureSessionCredits(browser, service.origin), sessionCreditRows);
       await attempt('longList', () => measureLongList(browser, service.origin, SCROLL_DURATION_MS), longListRows);

@@ -75,7 +75,7 @@ async function newTabRound(round: number): Promise<void> {
   const browser = await launchChromium();
   try {
     for (const build of builds.filter((b) => !b.floor)) {
-      const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, '/repos/acme/rocket/issues');
+      const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, { owner: 'acme', name: 'rocket' });
       build.newTab.push(run);
       console.log(`${new Date().toISOString().slice(11, 19)} new tab ${build.name} #${round}: first row ${Math.round(run.newTabMs)} ms, reload ${Math.round(run.reloadMs)} ms`);
     }
