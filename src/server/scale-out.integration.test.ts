@@ -88,6 +88,29 @@ describe('two instances on one PostgreSQL', () => {
     }
   });
 
+  it('give back every 304\'s credit on every instance, with the credits the same caller takes meanwhile (8.2)', async () => {
+    const { url, bob } = await seeded();
+    const [a, b] = await Promise.all([instance(url), instance(url)]);
+    const headers = { Host: 'issues.example.org', Authorization: `Bearer ${bob}` };
+    const path = '/api/repos/octo/hello/issues?per_page=5';
+    const used = async (s: RunningService) => ((await (await fetch(`${s.origin}/api/rate_limit`, { headers: { Authorization: `Bearer ${bob}` } })).json()) as { rate: { used: number } }).rate.used;
+    const first = await rawGet(`${a.origin}${path}`, headers);
+    const etag = String(first.headers.etag);
+    expect(await used(b)).toBe(1);
+    // One by one: once a 304 is heard, the other instance counts its credit as back.
+    for (const s of [a, b, a]) {
+      expect((await rawGet(`${s.origin}${path}`, { ...headers, 'If-None-Match': etag })).status).toBe(304);
+      expect(await used(s === a ? b : a)).toBe(1);
+    }
+    // 40 revalidations and 20 full pages at once, on both instances: only the full pages cost.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => rawGet(`${(i % 2 === 0 ? a : b).origin}${path}`, i % 3 === 2 ? headers : { ...headers, 'If-None-Match': etag })),
+    );
+    expect(answers.filter((r) => r.status === 304)).toHaveLength(40);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
+    expect([await used(a), await used(b)]).toEqual([21, 21]);
+  });
+
   it('give the same bytes and the same ETag for the same Host and caller', async () => {
     const { url, bob } = await seeded();
     const [a, b] = await Promise.all([instance(url), instance(url)]);

@@ -7,8 +7,9 @@
  * credit spent is committed before the answer: killing an instance loses none.
  *
  * A 304 gives its credit back (spec 8.2): the headers say so at once, and the
- * database is told meanwhile, in the window the credit came from; the 304 is
- * sent once its own refund is done, so the client's next request finds it.
+ * database is told with the caller's next call of `take_credits`, which gives
+ * back before it takes, in the window the credit came from; the 304 is sent
+ * once that call has committed, so the client's next request finds it.
  */
 import { callerKey, type Caller, type Limiter, type RateResource, type RateSnapshot, type Refund, type ResourceLimits, type TakeResult } from './rate-limiter';
 import type { SqlRunner } from '../store/postgres/sql';
@@ -26,16 +27,27 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
+/** A 304's credit to give back, in the window it came from; `done` once it is back (or could not be). */
+interface Giving {
+  windowStartMs: number;
+  done: () => void;
+}
+
+/** One key's calls: present while one is under way, holding what asked meanwhile, which goes in the next. */
+interface KeyCalls {
+  caller: Caller;
+  takes: Waiting[];
+  refunds: Giving[];
+}
+
 /** A bound on one call's takes, so one statement stays short however many requests wait. */
 const MAX_TAKES_PER_CALL = 64;
 
 export class SharedRateLimiter implements Limiter {
   /** refunds under way, awaited by `settle` */
   private readonly pending = new Set<Promise<unknown>>();
-  /** per key with a take under way: the takes asked for since, which go together next */
-  private readonly waiting = new Map<string, Waiting[]>();
-  /** the same for refunds, per key and window */
-  private readonly refunding = new Map<string, Array<() => void>>();
+  /** per key with a call under way: the takes and refunds asked for since, which go together next */
+  private readonly calls = new Map<string, KeyCalls>();
 
   constructor(
     private readonly sql: SqlRunner,
@@ -75,55 +87,86 @@ export class SharedRateLimiter implements Limiter {
   }
 
   /**
-   * Takes of one key run one call at a time: the ones asked for while a call is
-   * under way wait for it and then go together, as one call of `take_credits`,
-   * which answers each in turn as `take_credit` would have. Requests of one
-   * caller queue on its counters' row lock anyway; so they queue here instead,
-   * and share a round trip, a lock and a commit rather than each waiting for
-   * the last's. Every take still has its own answer, committed before any of
-   * their requests is answered.
+   * A key's takes and refunds run one call at a time: the ones asked for while a
+   * call is under way wait for it and then go together, as one call of
+   * `take_credits`, which first gives back the refunds and then answers each take
+   * in turn as `take_credit` would have. Requests of one caller queue on its
+   * counters' row lock anyway; so they queue here instead, and share a round
+   * trip, a lock and a commit rather than each waiting for the last's. Every take
+   * still has its own answer, committed before any of their requests is answered.
    */
   take(caller: Caller): Promise<TakeResult> {
-    const key = this.keyOf(caller);
-    return new Promise<TakeResult>((resolve, reject) => {
-      const next = this.waiting.get(key);
-      if (next) {
-        next.push({ resolve, reject });
-        return;
-      }
-      this.waiting.set(key, []);
-      this.send(caller, key, [{ resolve, reject }]);
-    });
+    return new Promise<TakeResult>((resolve, reject) => this.ask(caller, { resolve, reject }, null));
   }
 
-  /** Takes for the waiting in one call, then the ones that came meanwhile, until none is left. */
-  private send(caller: Caller, key: string, batch: Waiting[]): void {
-    void this.takeMany(caller, key, batch.length).then(
+  /**
+   * A 304's credit goes back with the key's next call (spec 8.2), in the window it
+   * came from; the headers say so at once, and the 304 is sent once `returned`
+   * says it is committed, so the client's next request finds it.
+   */
+  refund(caller: Caller, taken: RateSnapshot): Refund {
+    const windowStartMs = taken.reset * 1000 - this.config.windowSeconds * 1000;
+    const returned = new Promise<void>((done) => this.ask(caller, null, { windowStartMs, done }));
+    this.pending.add(returned);
+    void returned.then(() => this.pending.delete(returned));
+    return { snapshot: { ...taken, used: Math.max(0, taken.used - 1), remaining: Math.min(taken.limit, taken.remaining + 1) }, returned };
+  }
+
+  /** Joins the key's next call, or makes one now when none is under way. */
+  private ask(caller: Caller, take: Waiting | null, refund: Giving | null): void {
+    const key = this.keyOf(caller);
+    const under = this.calls.get(key);
+    if (under) {
+      if (take) under.takes.push(take);
+      if (refund) under.refunds.push(refund);
+      return;
+    }
+    this.calls.set(key, { caller, takes: [], refunds: [] });
+    this.call(caller, key, take ? [take] : [], refund ? [refund] : []);
+  }
+
+  /** One call for `takes` and `refunds` (all of one window), then the key's next, until nothing waits. */
+  private call(caller: Caller, key: string, takes: Waiting[], refunds: Giving[]): void {
+    void this.takeMany(caller, key, takes.length, refunds).then(
       (results) => {
-        batch.forEach((w, i) => w.resolve(results[i] as TakeResult));
-        const waiting = this.waiting.get(key) ?? [];
-        if (waiting.length === 0) {
-          this.waiting.delete(key);
-          return;
-        }
-        this.waiting.set(key, waiting.slice(MAX_TAKES_PER_CALL));
-        this.send(caller, key, waiting.slice(0, MAX_TAKES_PER_CALL));
+        takes.forEach((w, i) => w.resolve(results[i] as TakeResult));
+        for (const r of refunds) r.done();
+        this.callNext(key);
       },
       (err: unknown) => {
-        // The takes that waited meanwhile share the fault rather than each waiting out a
-        // timeout of their own after it (spec 7: a quick 503 while the database is away).
-        const waiting = this.waiting.get(key) ?? [];
-        this.waiting.delete(key);
-        for (const w of [...batch, ...waiting]) w.reject(err);
+        // What waited meanwhile shares the fault rather than each waiting out a timeout of
+        // its own after it (spec 7: a quick 503 while the database is away). A 304 whose
+        // credit could not be given back is still sent, free as the headers said, and logged.
+        const waiting = this.calls.get(key);
+        this.calls.delete(key);
+        for (const w of [...takes, ...(waiting?.takes ?? [])]) w.reject(err);
+        const unreturned = [...refunds, ...(waiting?.refunds ?? [])];
+        if (unreturned.length > 0) this.log(`warning: could not give back ${unreturned.length} 304s' credit: ${err instanceof Error ? err.message : String(err)}`);
+        for (const r of unreturned) r.done();
       },
     );
   }
 
-  private async takeMany(caller: Caller, key: string, count: number): Promise<TakeResult[]> {
+  private callNext(key: string): void {
+    const waiting = this.calls.get(key);
+    if (!waiting) return;
+    if (waiting.takes.length === 0 && waiting.refunds.length === 0) {
+      this.calls.delete(key);
+      return;
+    }
+    const takes = waiting.takes.splice(0, MAX_TAKES_PER_CALL);
+    // One window's refunds a call: those of another (a window that ended meanwhile) go in the next.
+    const window = waiting.refunds[0]?.windowStartMs;
+    const refunds = waiting.refunds.filter((r) => r.windowStartMs === window);
+    waiting.refunds = waiting.refunds.filter((r) => r.windowStartMs !== window);
+    this.call(waiting.caller, key, takes, refunds);
+  }
+
+  private async takeMany(caller: Caller, key: string, count: number, refunds: readonly Giving[]): Promise<TakeResult[]> {
     const t = this.now();
     const burstMs = this.config.burstWindowSeconds * 1000;
-    const args = [key, t, this.config.windowSeconds * 1000, this.limitOf(caller), burstMs, this.config.burstLimit];
-    const rows = await this.sql.query<TakeRow>('SELECT * FROM take_credits($1, $2, $3, $4, $5, $6, $7)', [...args, count], 'take_credits');
+    const args = [key, t, this.config.windowSeconds * 1000, this.limitOf(caller), burstMs, this.config.burstLimit, count, refunds.length, refunds[0]?.windowStartMs ?? 0];
+    const rows = await this.sql.query<TakeRow>('SELECT * FROM take_credits($1, $2, $3, $4, $5, $6, $7, $8, $9)', args, 'take_credits_and_refunds');
     if (rows.length !== count) throw new Error(`take_credits returned ${rows.length} rows for ${count} takes`);
     return rows.map((row) => {
       const snapshot = this.snapshot(caller, row.o_window_start_ms, row.o_used);
@@ -133,60 +176,6 @@ export class SharedRateLimiter implements Limiter {
       }
       return { allowed: false, reason: 'primary', snapshot };
     });
-  }
-
-  /**
-   * Refunds of one key and window go as takes do: one UPDATE at a time, the
-   * ones asked for meanwhile together in the next, each 304 told when its own
-   * credit is back.
-   */
-  refund(caller: Caller, taken: RateSnapshot): Refund {
-    const windowStartMs = taken.reset * 1000 - this.config.windowSeconds * 1000;
-    const key = this.keyOf(caller);
-    const group = `${key}\u0000${windowStartMs}`;
-    const returned = new Promise<void>((resolve) => {
-      const next = this.refunding.get(group);
-      if (next) {
-        next.push(resolve);
-        return;
-      }
-      this.refunding.set(group, []);
-      this.giveBack(key, windowStartMs, group, [resolve]);
-    });
-    this.pending.add(returned);
-    void returned.then(() => this.pending.delete(returned));
-    return { snapshot: { ...taken, used: Math.max(0, taken.used - 1), remaining: Math.min(taken.limit, taken.remaining + 1) }, returned };
-  }
-
-  private giveBack(key: string, windowStartMs: number, group: string, batch: Array<() => void>): void {
-    void this.sql
-      .query('UPDATE rate_counters SET used = GREATEST(used - $3::integer, 0) WHERE key = $1 AND window_start_ms > $2::bigint - 1000 AND window_start_ms <= $2::bigint', [
-        key,
-        windowStartMs,
-        batch.length,
-      ])
-      .then(
-        () => true,
-        (err: unknown) => {
-          // The refunds that waited meanwhile share the fault rather than each waiting out a timeout of their own.
-          const waiting = this.refunding.get(group) ?? [];
-          this.refunding.delete(group);
-          this.log(`warning: could not give back ${batch.length + waiting.length} 304s' credit: ${err instanceof Error ? err.message : String(err)}`);
-          for (const done of [...batch, ...waiting]) done();
-          return false;
-        },
-      )
-      .then((given) => {
-        if (!given) return;
-        for (const done of batch) done();
-        const waiting = this.refunding.get(group) ?? [];
-        if (waiting.length === 0) {
-          this.refunding.delete(group);
-          return;
-        }
-        this.refunding.set(group, []);
-        this.giveBack(key, windowStartMs, group, waiting);
-      });
   }
 
   /** Waits for every refund under way (at shutdown); a 304 waits only for its own (`refund`'s `returned`). */

@@ -433,4 +433,47 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX issues_interactions;
   CREATE INDEX issues_interactions ON issues (repo_id, (comments + reactions), number, created_at);
   `,
+  // 12 (issue 49): take_credits gives back a key's 304s (`refunds`, credits of the window that
+  // started at `refund_window_ms`, to the second a `reset` header names it) before it takes, so
+  // the refunds asked for while a caller's call is under way ride in its next call rather than
+  // an UPDATE of their own on the same locked row (limits/shared-rate-limiter.ts). The seven
+  // arguments' version stays for an instance not yet upgraded.
+  `
+  CREATE FUNCTION take_credits(k TEXT, now_ms BIGINT, window_ms BIGINT, credit_limit INTEGER, burst_ms BIGINT, burst_limit INTEGER, takes INTEGER, refunds INTEGER, refund_window_ms BIGINT)
+  RETURNS TABLE (o_allowed BOOLEAN, o_reason TEXT, o_used INTEGER, o_window_start_ms BIGINT, o_burst_start_ms BIGINT)
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    p_start BIGINT; p_used INTEGER; b_start BIGINT; b_used INTEGER;
+  BEGIN
+    SELECT window_start_ms, used INTO p_start, p_used FROM rate_counters WHERE key = k FOR UPDATE;
+    IF NOT FOUND THEN
+      INSERT INTO rate_counters (key, window_start_ms, used) VALUES (k, now_ms, 0) ON CONFLICT (key) DO NOTHING;
+      SELECT window_start_ms, used INTO p_start, p_used FROM rate_counters WHERE key = k FOR UPDATE;
+    END IF;
+    SELECT window_start_ms, used INTO b_start, b_used FROM burst_counters WHERE key = k FOR UPDATE;
+    IF NOT FOUND THEN
+      INSERT INTO burst_counters (key, window_start_ms, used) VALUES (k, now_ms, 0) ON CONFLICT (key) DO NOTHING;
+      SELECT window_start_ms, used INTO b_start, b_used FROM burst_counters WHERE key = k FOR UPDATE;
+    END IF;
+    IF refunds > 0 AND p_start > refund_window_ms - 1000 AND p_start <= refund_window_ms THEN
+      p_used := GREATEST(p_used - refunds, 0);
+    END IF;
+    IF p_start + window_ms <= now_ms THEN p_start := now_ms; p_used := 0; END IF;
+    IF b_start + burst_ms <= now_ms THEN b_start := now_ms; b_used := 0; END IF;
+    FOR i IN 1..takes LOOP
+      IF p_used >= credit_limit THEN
+        o_allowed := false; o_reason := 'primary';
+      ELSIF b_used >= burst_limit THEN
+        o_allowed := false; o_reason := 'secondary';
+      ELSE
+        o_allowed := true; o_reason := NULL; p_used := p_used + 1; b_used := b_used + 1;
+      END IF;
+      o_used := p_used; o_window_start_ms := p_start; o_burst_start_ms := b_start;
+      RETURN NEXT;
+    END LOOP;
+    UPDATE rate_counters SET window_start_ms = p_start, used = p_used WHERE key = k;
+    UPDATE burst_counters SET window_start_ms = b_start, used = b_used WHERE key = k;
+  END
+  $$;
+  `,
 ];
