@@ -7,9 +7,10 @@
  * credit spent is committed before the answer: killing an instance loses none.
  *
  * A 304 gives its credit back (spec 8.2): the headers say so at once, and the
- * database is told with the caller's next call of `take_credits`, which gives
- * back before it takes, in the window the credit came from; the 304 is sent
- * once that call has committed, so the client's next request finds it.
+ * database is told in the caller's next call of `take_credits` (one of its own
+ * when none is under way), which gives back before it takes, in the window the
+ * credit came from; the 304 is sent once that call has committed, so the
+ * client's next request finds it.
  */
 import { callerKey, type Caller, type Limiter, type RateResource, type RateSnapshot, type Refund, type ResourceLimits, type TakeResult } from './rate-limiter';
 import type { SqlRunner } from '../store/postgres/sql';
