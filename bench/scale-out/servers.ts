@@ -1,30 +1,12 @@
-/** The processes the scale-out part (bench/scale-out/benchmark.ts) runs and loads: `serve` instances, nginx, and the loads themselves. */
+/** What the scale-out part (bench/scale-out/benchmark.ts) needs beside its servers (bench/lib/serve.ts, bench/lib/nginx.ts): its databases and its loads. */
 import pg from 'pg';
 import type { Caller } from '../../src/server/limits/rate-limiter';
 import type { SharedRateLimiter } from '../../src/server/limits/shared-rate-limiter';
-import { start, waitForHttp, waitForOutput } from '../lib/child-processes';
 import { measureLoad, UnexpectedAnswersError, type LoadOptions, type LoadResult } from '../lib/load';
-import { HIGH_LIMIT, type RunningServer } from '../lib/peer-servers';
 import { takeTiming, type TakeTiming } from './stats';
 
-const SERVE_START_TIMEOUT_MS = 120_000;
 /** a load that has not ended this long after its warm-up and run should have is stopped as failed */
 const LOAD_GRACE_S = 60;
-
-/** A `serve` instance with limits nothing here reaches and no browser app. */
-export async function startServe(name: string, db: string, extraArgs: string[] = []): Promise<RunningServer & { port: number }> {
-  const t0 = performance.now();
-  const proc = start('node', [
-    '--import', 'tsx', 'src/server/cli.ts', 'serve',
-    '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-app',
-    '--unauth-limit', HIGH_LIMIT, '--auth-limit', HIGH_LIMIT, '--burst-limit', HIGH_LIMIT,
-    ...extraArgs,
-  ]);
-  const match = await waitForOutput(proc, /serving on (http:\/\/127\.0\.0\.1:(\d+))/, SERVE_START_TIMEOUT_MS);
-  const base = match[1] ?? '';
-  await waitForHttp(proc, `${base}/api/rate_limit`, SERVE_START_TIMEOUT_MS);
-  return { name, base, port: Number(match[2]), process: proc, startupS: (performance.now() - t0) / 1000 };
-}
 
 export async function dropDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);

@@ -28,11 +28,11 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { run, start, stopChildrenOnExit, waitForHttp, waitForOutput, type Started } from '../lib/child-processes';
+import { run, stopChildrenOnExit, type Started } from '../lib/child-processes';
 import { prepareBaseline } from '../lib/import-timing';
 import { chooseLoadTool, measureLoad } from '../lib/load';
-import { HIGH_LIMIT } from '../lib/peer-servers';
 import { startNginx } from '../lib/nginx';
+import { startServe } from '../lib/serve';
 import { startPostgres, type PostgresServer } from '../../test-support/server/postgres-server';
 
 const PAGE = '/api/repos/acme/rocket/issues?per_page=30';
@@ -41,7 +41,6 @@ const DEEP_PAGE = '/api/repos/acme/rocket/issues?per_page=30&page=50';
 const NONCE_PARAM = 'bench_nonce';
 const CONNECTIONS = 10;
 const WARMUP_S = 3;
-const START_TIMEOUT_MS = 180_000;
 /** Linux's clock ticks per second for /proc/<pid>/stat times (USER_HZ) */
 const TICKS_PER_S = 100;
 
@@ -71,25 +70,13 @@ function cpuTicks(pid: number): number {
 /** What each tree's figures are kept under: a cached 200 and its 304, and with `--uncached` the store's own answers. */
 type Load = '304' | '200' | 'uncached 200' | 'uncached page 50';
 
-async function startServe(dir: string, db: string): Promise<{ server: Started; base: string; port: number }> {
-  const server = start(
-    'node',
-    ['--import', 'tsx', 'src/server/cli.ts', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-app', '--unauth-limit', HIGH_LIMIT, '--auth-limit', HIGH_LIMIT, '--burst-limit', HIGH_LIMIT],
-    { cwd: dir },
-  );
-  const match = await waitForOutput(server, /serving on (http:\/\/127\.0\.0\.1:(\d+))/, START_TIMEOUT_MS);
-  const base = match[1] ?? '';
-  await waitForHttp(server, `${base}/api/rate_limit`, START_TIMEOUT_MS);
-  return { server, base, port: Number(match[2]) };
-}
-
 async function startTree(name: string, dir: string, work: string, postgres: PostgresServer | null, instances: number): Promise<Tree> {
   const slug = name.replace(/\W+/g, '-');
   const db = postgres ? await postgres.freshDatabase() : path.join(work, `${slug}.db`);
   await run('node', ['--import', 'tsx', 'src/server/cli.ts', 'demo', '--db', db], { cwd: dir });
   const served = [];
-  for (let i = 0; i < instances; i++) served.push(await startServe(dir, db));
-  const servers = served.map((s) => s.server);
+  for (let i = 0; i < instances; i++) served.push(await startServe(`${name} #${i + 1}`, db, { cwd: dir }));
+  const servers = served.map((s) => s.process);
   if (instances === 1) return { name, dir, servers, proxy: null, base: served[0]?.base ?? '' };
   const nginx = await startNginx(`${name} nginx`, mkdtempSync(path.join(work, `${slug}-nginx-`)), served.map((s) => s.port));
   return { name, dir, servers, proxy: nginx.process, base: nginx.base };
