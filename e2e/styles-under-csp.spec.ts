@@ -27,7 +27,7 @@ function rgb(hex: string): string {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-test('labels, bars, avatars and icons keep their looks under the page’s CSP, with no style attribute', async ({ page }) => {
+test('labels, bars, avatars and icons keep their looks on the list and the issue under the page’s CSP, with no style attribute', async ({ page }) => {
   const refused: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
@@ -59,12 +59,23 @@ test('labels, bars, avatars and icons keep their looks under the page’s CSP, w
   await expect(avatar).toHaveCSS('width', '20px');
   await expect(avatar).toHaveCSS('height', '20px');
 
-  // The gauge's bar as full as the credits left.
-  const meter = page.getByRole('meter').first();
-  const [now, max] = await Promise.all([meter.getAttribute('aria-valuenow'), meter.getAttribute('aria-valuemax')]);
-  const [meterBox, gaugeFillBox] = await Promise.all([meter.boundingBox(), meter.locator('span').boundingBox()]);
-  expect(gaugeFillBox?.width).toBeCloseTo(((meterBox?.width ?? 0) * Math.round((Number(now) / Number(max)) * 100)) / 100, 0);
+  // The gauge's bar as full as the credits left (read in one go: the bar eases to a new width when an answer reports another count).
+  const gaugeGap = () =>
+    page.getByRole('meter').first().evaluate((meter) => {
+      const share = Math.round((Number(meter.getAttribute('aria-valuenow')) / Number(meter.getAttribute('aria-valuemax'))) * 100) / 100;
+      return Math.abs(meter.firstElementChild!.getBoundingClientRect().width - meter.getBoundingClientRect().width * share);
+    });
+  await expect.poll(gaugeGap).toBeLessThan(0.5);
 
+  await expect(page.locator('#root [style]')).toHaveCount(0);
+
+  // The issue: its labels and its sub-issues' progress, half full.
+  await row.getByRole('link').first().click();
+  const progress = page.getByRole('region', { name: 'Sub-issues' }).getByRole('progressbar', { name: 'Sub-issues completed' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '50');
+  const [progressBox, progressFillBox] = await Promise.all([progress.boundingBox(), progress.locator('span').boundingBox()]);
+  expect(progressFillBox?.width).toBeCloseTo((progressBox?.width ?? 0) / 2, 0);
+  await expect(page.getByRole('complementary').getByText('enhancement', { exact: true }).locator('..')).toHaveCSS('background-color', rgb(colors.backgroundColor));
   await expect(page.locator('#root [style]')).toHaveCount(0);
   expect(refused).toEqual([]);
 });
