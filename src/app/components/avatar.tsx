@@ -1,17 +1,17 @@
 import clsx from 'clsx';
+import { useDynamicClass } from '../styles/dynamic-classes';
 
-/** A user's avatar; decorative when the login is written next to it. */
+/** A user's avatar; decorative when the login is written next to it. Its size is a class, not a `style` attribute, which the CSP refuses in markup the service renders (issue 48). */
 export function Avatar({ login, url, size = 20, decorative = false, className }: { login: string; url: string | null | undefined; size?: number; decorative?: boolean; className?: string }) {
   const initials = login.slice(0, 1).toUpperCase();
-  const style = { width: size, height: size };
+  const sized = useDynamicClass({ width: `${size}px`, height: `${size}px` });
   if (!url) {
     return (
       <span
         aria-hidden={decorative || undefined}
         role={decorative ? undefined : 'img'}
         aria-label={decorative ? undefined : login}
-        className={clsx('inline-flex shrink-0 items-center justify-center rounded-full bg-canvas-inset text-[10px] font-semibold text-fg-muted', className)}
-        style={style}
+        className={clsx('inline-flex shrink-0 items-center justify-center rounded-full bg-canvas-inset text-[10px] font-semibold text-fg-muted', sized, className)}
       >
         {initials}
       </span>
@@ -25,8 +25,7 @@ export function Avatar({ login, url, size = 20, decorative = false, className }:
       height={size}
       loading="lazy"
       decoding="async"
-      className={clsx('inline-block shrink-0 rounded-full bg-canvas-inset ring-1 ring-line', className)}
-      style={style}
+      className={clsx('inline-block shrink-0 rounded-full bg-canvas-inset ring-1 ring-line', sized, className)}
     />
   );
 }

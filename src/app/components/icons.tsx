@@ -7,7 +7,9 @@
  * list's first paint, whose budget every kB counts against.
  * Each icon is an `<svg>` that `<use>`s its symbol: same size, `currentColor`
  * fill (the symbol's paths inherit it) and accessibility as before, following
- * @primer/octicons-react: decorative (`aria-hidden`) unless labelled.
+ * @primer/octicons-react: decorative (`aria-hidden`) unless labelled; its
+ * `vertical-align: text-bottom` is styles.css's `.octicon` rule, since markup the
+ * service renders may carry no `style` attribute (issue 48).
  * Icons that only lazily loaded pages show are declared in ./page-icons.
  */
 import type { ReactElement } from 'react';
@@ -23,8 +25,6 @@ export interface IconProps {
 }
 
 export type Icon = (props: IconProps) => ReactElement;
-
-const VERTICAL_ALIGN = { verticalAlign: 'text-bottom' } as const;
 
 /** The icon whose `<symbol id>` in ./octicons.svg is `id`. */
 export function octicon(id: string): Icon {
@@ -43,7 +43,6 @@ export function octicon(id: string): Icon {
         aria-label={ariaLabel}
         role={ariaLabel !== undefined && hidden !== true && hidden !== 'true' ? 'img' : undefined}
         className={className === undefined ? 'octicon' : `octicon ${className}`}
-        style={VERTICAL_ALIGN}
       >
         <use href={`${spriteUrl}#${id}`} />
       </svg>

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
-import type { CSSProperties } from 'react';
 
-/** A grey block standing in for text while it loads. */
-export function Skeleton({ className, style }: { className?: string; style?: CSSProperties }) {
-  return <span aria-hidden="true" className={clsx('block animate-pulse rounded bg-canvas-inset', className)} style={style} />;
+/** A grey block standing in for text while it loads; a width that depends on data comes as a class (useDynamicClass), never a `style` attribute (issue 48). */
+export function Skeleton({ className }: { className?: string }) {
+  return <span aria-hidden="true" className={clsx('block animate-pulse rounded bg-canvas-inset', className)} />;
 }

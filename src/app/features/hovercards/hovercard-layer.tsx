@@ -164,6 +164,7 @@ export function HovercardLayer() {
       role="tooltip"
       aria-label={name}
       className="absolute z-40 min-h-[5.5rem] rounded-md border border-line bg-canvas p-3 text-sm shadow-xl"
+      // A hovercard exists only in the browser: React sets its position through the CSSOM, which the CSP allows (issue 48).
       style={{ top: visible.top, left: visible.left, width: CARD_WIDTH_PX, maxWidth: `calc(100vw - ${2 * EDGE_PX}px)`, transform: visible.above ? 'translateY(-100%)' : undefined }}
     >
       <Suspense fallback={<p className="text-fg-muted">Loading…</p>}>

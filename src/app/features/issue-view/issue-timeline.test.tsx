@@ -17,6 +17,7 @@ import {
   timelinePageUrl,
 } from '../../../../test-support/app/fake-timeline';
 import { renderApp } from '../../../../test-support/app/render-app';
+import { dynamicClass } from '../../styles/dynamic-classes';
 
 /** The first render waits for the route's chunk and the renderer's; comment cards render in a transition after. */
 const RENDERED = { timeout: 15_000 };
@@ -83,7 +84,7 @@ describe('the issue view’s timeline', () => {
       expect.stringMatching(/^Ccarol closed this as completed /),
     ]);
     // The label in its colour, with the label pill the list uses.
-    expect(within(section).getByText('bug').closest('span[style]')).toHaveStyle({ backgroundColor: '#d73a4a' });
+    expect(within(section).getByText('bug').parentElement).toHaveClass(dynamicClass({ 'background-color': '#d73a4a', color: '#ffffff' }).className);
     expect(within(section).getByText('Rocket explodes', { selector: 'del' })).toBeInTheDocument();
     expect(within(comment).getByText('Seen it too 🎉 and', { exact: false })).toBeInTheDocument();
     expect(within(comment).getByText(':tada:', { selector: 'code' })).toBeInTheDocument();
@@ -123,8 +124,8 @@ describe('the issue view’s timeline', () => {
       expect.stringMatching(/^Mmona added docs label /),
     ]);
     const grouped = section.querySelector<HTMLElement>(':scope > div > p')!;
-    expect(within(grouped).getByText('enhancement').closest('span[style]')).toHaveStyle({ backgroundColor: '#a2eeef' });
-    expect(within(grouped).getByText('wontfix').closest('span[style]')).toHaveStyle({ backgroundColor: '#ffffff' });
+    expect(within(grouped).getByText('enhancement').parentElement).toHaveClass(dynamicClass({ 'background-color': '#a2eeef', color: '#1f2328' }).className);
+    expect(within(grouped).getByText('wontfix').parentElement).toHaveClass(dynamicClass({ 'background-color': '#ffffff', color: '#1f2328' }).className);
   });
 
   it('heads a history without comments "History"', async () => {

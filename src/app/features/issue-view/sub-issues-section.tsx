@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import type { Issue, SubIssuesSummary } from '../../../shared/wire-types';
+import { BarFill } from '../../components/bar-fill';
 import { IssueTracksIcon } from '../../components/icons';
 import { IssueTitle } from '../../components/issue-title';
 import { IssueTypeToken } from '../../components/issue-type-token';
@@ -36,7 +37,7 @@ export function SubIssuesSection({ owner, repo, number, summary }: { owner: stri
           aria-valuenow={summary.percent_completed}
           className="ml-auto inline-block h-2 w-24 overflow-hidden rounded-full bg-canvas-inset"
         >
-          <span className="block h-full bg-done" style={{ width: `${summary.percent_completed}%` }} />
+          <BarFill className="bg-done" percent={summary.percent_completed} />
         </span>
       </header>
       {query.isPending ? (

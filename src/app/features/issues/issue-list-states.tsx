@@ -5,6 +5,7 @@ import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { ValidationError } from '../../api/api-errors';
 import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
+import { useDynamicClass } from '../../styles/dynamic-classes';
 import { EmptyState } from './empty-state';
 import type { RateLimitBlock, RateLimitResource } from '../../services/rate-limit-store';
 
@@ -74,24 +75,32 @@ export function IssueListSkeleton({ rows }: { rows: number }) {
   return (
     <ul aria-hidden="true">
       {Array.from({ length: rows }, (_, i) => (
-        <li key={i} className="flex gap-2 border-b border-line-muted px-3 py-2.5 last:border-b-0 sm:gap-3 sm:px-4">
-          <Skeleton className="mt-0.5 size-4 shrink-0 rounded-full" />
-          <div className="min-w-0 flex-1">
-            <div className="flex h-[21px] items-center sm:h-[22px]">
-              <Skeleton className="h-3.5" style={{ width: `${45 + ((i * 37) % 45)}%` }} />
-            </div>
-            <div className="flex h-[20.5px] items-center sm:hidden">
-              <Skeleton className="h-3.5 w-1/2" />
-            </div>
-            <div className="mt-1 flex h-[22px] items-center sm:hidden">
-              <Skeleton className="h-[18px] w-10 rounded-full" />
-            </div>
-            <div className="mt-1 flex h-4 items-center">
-              <Skeleton className="h-3 w-40" />
-            </div>
-          </div>
-        </li>
+        <SkeletonRow key={i} index={i} />
       ))}
     </ul>
+  );
+}
+
+function SkeletonRow({ index }: { index: number }) {
+  // Titles of varied lengths, as a list has; a class, since the service renders this markup (issue 48).
+  const titleWidth = useDynamicClass({ width: `${45 + ((index * 37) % 45)}%` });
+  return (
+    <li className="flex gap-2 border-b border-line-muted px-3 py-2.5 last:border-b-0 sm:gap-3 sm:px-4">
+      <Skeleton className="mt-0.5 size-4 shrink-0 rounded-full" />
+      <div className="min-w-0 flex-1">
+        <div className="flex h-[21px] items-center sm:h-[22px]">
+          <Skeleton className={`h-3.5 ${titleWidth}`} />
+        </div>
+        <div className="flex h-[20.5px] items-center sm:hidden">
+          <Skeleton className="h-3.5 w-1/2" />
+        </div>
+        <div className="mt-1 flex h-[22px] items-center sm:hidden">
+          <Skeleton className="h-[18px] w-10 rounded-full" />
+        </div>
+        <div className="mt-1 flex h-4 items-center">
+          <Skeleton className="h-3 w-40" />
+        </div>
+      </div>
+    </li>
   );
 }

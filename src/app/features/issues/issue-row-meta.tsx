@@ -6,6 +6,7 @@
  * starts one, and "#12" keeps its next word. A parent issue shows how many of its sub-issues are
  * closed ("3 of 5", issue 47), as github.com's list does.
  */
+import { BarFill } from '../../components/bar-fill';
 import { ChecklistIcon, IssueTracksIcon, MilestoneIcon } from '../../components/icons';
 import type { ReactNode } from 'react';
 import type { Issue } from '../../../shared/wire-types';
@@ -61,7 +62,7 @@ export function IssueRowMeta({ issue, onAuthor }: { issue: Issue; onAuthor: (log
           <ChecklistIcon size={12} aria-hidden="true" />
           {tasks.done} of {tasks.total} tasks
           <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
-            <span className="block h-full bg-open" style={{ width: `${(tasks.done / tasks.total) * 100}%` }} />
+            <BarFill className="bg-open" percent={(tasks.done / tasks.total) * 100} />
           </span>
           {subIssues !== null || issue.milestone ? '·' : null}
         </span>
@@ -73,7 +74,7 @@ export function IssueRowMeta({ issue, onAuthor }: { issue: Issue; onAuthor: (log
             {subIssues.completed} of {subIssues.total}
           </span>
           <span aria-hidden="true" className="ml-0.5 inline-block h-1.5 w-10 overflow-hidden rounded-full bg-canvas-inset">
-            <span className="block h-full bg-done" style={{ width: `${subIssues.percent_completed}%` }} />
+            <BarFill className="bg-done" percent={subIssues.percent_completed} />
           </span>
           {issue.milestone ? '·' : null}
         </span>

@@ -47,6 +47,7 @@ export function IssueRow({ issue, to, linkState, selected, titleRef, onFocusRow,
     <li
       ref={virtual?.rowRef}
       data-index={virtual?.index}
+      // Only the continuous list, which exists only in the browser, positions a row: React sets it through the CSSOM, which the CSP allows (issue 48).
       style={virtual?.style}
       aria-setsize={virtual?.setSize}
       aria-posinset={virtual ? virtual.index + 1 : undefined}

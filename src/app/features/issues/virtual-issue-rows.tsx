@@ -230,6 +230,7 @@ export default function VirtualIssueRows({
       ref={listRef}
       aria-label="Issues, continuous"
       className="relative"
+      // The continuous list exists only in the browser (the service renders the paged one): React sets this through the CSSOM, which the CSP allows (issue 48).
       style={{ height: virtualizer.getTotalSize() }}
     >
       {items.map((item) => {

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { BarFill } from '../../components/bar-fill';
 import { useNow } from '../../services/use-services';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from '../../services/rate-limit-store';
@@ -96,10 +97,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
         aria-valuetext={description}
         className="h-1.5 w-8 overflow-hidden rounded-full bg-canvas-inset sm:w-20"
       >
-        <div
-          className={clsx('h-full rounded-full transition-[width]', tone === 'danger' ? 'bg-danger' : tone === 'attention' ? 'bg-attention' : 'bg-open')}
-          style={{ width: `${Math.max(0, Math.min(1, fraction)) * 100}%` }}
-        />
+        <BarFill className={clsx('rounded-full transition-[width]', tone === 'danger' ? 'bg-danger' : tone === 'attention' ? 'bg-attention' : 'bg-open')} percent={fraction * 100} />
       </div>
     </div>
   );
