@@ -95,6 +95,8 @@ export interface TestServiceOptions {
   now?: () => number;
   /** bounds of the first view the service renders (issue 48) */
   firstViewBounds?: FirstViewBounds;
+  /** honour X-Forwarded-For for the client address, as behind the operator's own proxy */
+  trustProxy?: boolean;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       distDir: options.distDir ?? null,
       ...(options.now ? { now: options.now } : {}),
       ...(options.firstViewBounds ? { firstViewBounds: options.firstViewBounds } : {}),
+      ...(options.trustProxy ? { trustProxy: true } : {}),
     });
     const service: TestService = {
       origin: running.origin,

@@ -27,13 +27,24 @@ const CSS = '.label-d73a4a{background-color:#d73a4a;color:#fff}';
 const RENDERER_JS = (variant: string) => `
 export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
   const address = new URL(url);
+  (globalThis.firstViewAsked ??= []).push(address.pathname);
   const list = /^\\/([^/]+)\\/([^/]+)\\/issues$/.exec(address.pathname);
   if (!list) return { rendered: false, why: 'not a list page' };
   const [, owner, name] = list;
   const mode = address.searchParams.get('render');
   if (mode === 'throw') throw new Error('the renderer broke');
   if (mode === 'decline') return { rendered: false, why: 'declined on purpose' };
-  if (mode === 'hang') return new Promise((resolve) => (globalThis.firstViewGates ??= []).push(() => resolve({ rendered: false, why: 'released' })));
+  if (mode === 'hang') {
+    await new Promise((resolve) => (globalThis.firstViewGates ??= []).push(resolve));
+    try {
+      await fetch(new Request(apiBaseUrl + '/repos/' + owner + '/' + name));
+      globalThis.firstViewLate = 'answered';
+    } catch (err) {
+      globalThis.firstViewLate = err.message;
+    }
+    return { rendered: false, why: 'released' };
+  }
+  if (mode === 'style-escape') return { rendered: true, rootHtml: '<p>styled</p>', data: {}, css: 'p{color:red}</style><script src="/evil.js"></script>' };
   if (mode === 'whoami') {
     const me = await fetch(new Request(apiBaseUrl + '/user', { headers: { Authorization: 'Bearer ' + ${JSON.stringify(TOKENS.alice)}, Cookie: 'session=1' } }));
     return { rendered: true, rootHtml: '<p>whoami</p>', data: { status: me.status }, css: '' };
@@ -47,6 +58,12 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
       } catch (err) {
         refusals.push(err.message);
       }
+    }
+    try {
+      await fetch(new Request(apiBaseUrl + '/repos/' + owner + '/' + name + '/issues', { method: 'POST', body: '{}' }));
+      refusals.push('answered a POST');
+    } catch (err) {
+      refusals.push(err.message);
     }
     return { rendered: true, rootHtml: '<p>outside</p>', data: { refusals }, css: '' };
   }
@@ -67,6 +84,10 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
 
 declare global {
   var firstViewGates: Array<() => void> | undefined;
+  /** the paths the stand-in renderer was asked to render */
+  var firstViewAsked: string[] | undefined;
+  /** what a render let go after its time was up got when it asked the API */
+  var firstViewLate: string | undefined;
 }
 
 function writeBuild(dir: string, renderer: string | null): void {
@@ -206,6 +227,8 @@ describe('the list page rendered by the service (issue 48)', () => {
       expect(page.status).toBe(200);
       expect(isShell(page)).toBe(true);
       expect(text(page)).not.toContain('Secret plan');
+      // The shell as today, its first answers' preloads included.
+      expect(page.headers.link).toContain('</api/repos/octo/secret>; rel=preload');
     }
     expect(logs).toContain('first view: not rendered: the repository answered 404; sending the shell (logged once)');
   });
@@ -217,6 +240,7 @@ describe('the list page rendered by the service (issue 48)', () => {
       `a first-view render may ask only ${svc.api}/…, not https://api.github.com/repos/octo/hello`,
       `a first-view render may ask only ${svc.api}/…, not ${svc.origin}/index.html`,
       `a first-view render may ask only ${svc.api}/…, not ${svc.origin}/apix/rate_limit`,
+      'a first-view render only reads: POST /api/repos/octo/hello/issues refused',
     ]);
   });
 
@@ -227,19 +251,34 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect((value.titles as string[])[0]).toBe('Issue 74');
   });
 
-  it('sends the shell, with its preloads, to a browser whose app has a token or another API (the no-preload cookie)', async () => {
+  it('sends the shell exactly as today to a browser whose app has a token or another API (the no-preload cookie)', async () => {
     const page = await rawGet(`${svc.origin}/octo/hello/issues`, { Cookie: `theme=dark; ${NO_FIRST_ANSWERS_COOKIE}=1` });
     expect(isShell(page)).toBe(true);
-    // The shell's preloads are for the browser without the cookie; with it, none, exactly as before.
+    // No preloads with that cookie, as before: its app would not take an anonymous answer.
     expect(page.headers.link).toBeUndefined();
     expect(page.headers['content-security-policy']).toContain("style-src 'self';");
-    const without = await rawGet(`${svc.origin}/octo/hello/issues?render=decline`);
-    expect(isShell(without)).toBe(true);
-    expect(without.headers.link).toBeUndefined();
   });
 
-  it('sends the shell at / and /index.html, which the offline copy keeps for every address, with the preloads it has today', async () => {
+  it('sends the shell for css that would end its style element', async () => {
+    const page = await rawGet(`${svc.origin}/octo/hello/issues?render=style-escape`);
+    expect(isShell(page)).toBe(true);
+    expect(text(page)).not.toContain('evil.js');
+    expect(logs).toContain('first view: the render\'s css holds "</style"; sending the shell (logged once)');
+  });
+
+  it('answers a HEAD with the shell\'s headers, rendering nothing and spending no credit', async () => {
+    const before = await remaining(svc);
+    const head = await fetch(`${svc.origin}/octo/hello/issues`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('link')).toContain('</api/repos/octo/hello>; rel=preload');
+    expect(head.headers.get('content-security-policy')).toContain("style-src 'self';");
+    expect(await remaining(svc)).toEqual(before);
+  });
+
+  it('sends the shell at / and /index.html, which the offline copy keeps for every address, without asking the renderer, and for a page it does not render', async () => {
+    globalThis.firstViewAsked = [];
     for (const where of ['/', '/index.html']) expect(isShell(await rawGet(svc.origin + where))).toBe(true);
+    expect(globalThis.firstViewAsked).toEqual([]);
     const settings = await rawGet(`${svc.origin}/settings`);
     expect(isShell(settings)).toBe(true);
     expect(logs).toContain('first view: not rendered: not a list page; sending the shell (logged once)');
@@ -301,8 +340,35 @@ describe('the bounds of a render (issue 48)', () => {
     const busy = await rawGet(`${svc.origin}/octo/hello/issues`);
     expect(isShell(busy)).toBe(true);
     expect(logs).toContain('first view: more than 1 renders at once; sending the shell (logged once)');
+    // Let it go: it asks the API, too late to spend the caller's credits, then ends and gives its slot back.
+    const before = await remaining(svc);
     for (const release of globalThis.firstViewGates?.splice(0) ?? []) release();
+    await expect.poll(() => globalThis.firstViewLate).toBe('the first-view render of /api/repos/octo/hello came after its time was up');
+    expect(await remaining(svc)).toEqual(before);
     expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(false);
+  });
+});
+
+describe('behind a trusted proxy (issue 48)', () => {
+  let svc: TestService;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'issuescope-first-view-'));
+    writeBuild(dist, RENDERER_JS('proxied'));
+    svc = await startTestService({ distDir: dist, trustProxy: true });
+  });
+  afterAll(async () => {
+    await svc.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('charges the render to the address the proxy vouches for, as it would the app\'s own requests', async () => {
+    const reader = { 'X-Forwarded-For': '203.0.113.7' };
+    const [readerBefore, proxyBefore] = [await remaining(svc, reader), await remaining(svc)];
+    expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`, reader))).toBe(false);
+    expect(await remaining(svc, reader)).toEqual({ core: readerBefore.core - 1, search: readerBefore.search - 1 });
+    expect(await remaining(svc)).toEqual(proxyBefore);
   });
 });
 
