@@ -54,7 +54,12 @@ export class BuiltFirstViewRenderer {
     } catch {
       return null;
     }
-    if (this.loaded?.version !== version) this.loaded = { version, renderer: importRenderer(this.file, version) };
+    if (this.loaded?.version !== version) {
+      const renderer = importRenderer(this.file, version);
+      // Its failure is the caller's to report, when it asks; a version no request awaited must not be an unhandled rejection.
+      renderer.catch(() => undefined);
+      this.loaded = { version, renderer };
+    }
     return this.loaded.renderer;
   }
 }

@@ -34,6 +34,8 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
   const mode = address.searchParams.get('render');
   if (mode === 'throw') throw new Error('the renderer broke');
   if (mode === 'decline') return { rendered: false, why: 'declined on purpose' };
+  if (mode === 'decline-here') return { rendered: false, why: 'declined ' + owner };
+  if (mode === 'throw-here') throw new Error('broke at ' + owner);
   if (mode === 'hang') {
     await new Promise((resolve) => (globalThis.firstViewGates ??= []).push(resolve));
     try {
@@ -298,6 +300,16 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(logs).toContain('first view: not rendered: declined on purpose; sending the shell (logged once)');
   });
 
+  it('logs a failure even after many distinct declines (each naming its address) have been logged', async () => {
+    for (let i = 0; i < 70; i++) expect(isShell(await rawGet(`${svc.origin}/owner${i}/hello/issues?render=decline-here`))).toBe(true);
+    // The log has room for a bounded number of them (the earlier tests' declines count too).
+    const declines = logs.filter((l) => l.startsWith('first view: not rendered: declined owner')).length;
+    expect(declines).toBeGreaterThan(0);
+    expect(declines).toBeLessThan(70);
+    await rawGet(`${svc.origin}/octo/hello/issues?render=throw-here`);
+    expect(logs).toContain('first view: the render failed: broke at octo; sending the shell (logged once)');
+  });
+
   it('never serves the renderer or its template', async () => {
     for (const file of [FIRST_VIEW_RENDERER_FILE, FIRST_VIEW_TEMPLATE_FILE]) expect((await rawGet(`${svc.origin}/${file}`)).status).toBe(404);
   });
@@ -308,6 +320,9 @@ describe('the list page rendered by the service (issue 48)', () => {
     writeBuild(dist, 'export const somethingElse = 1;\n');
     expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(true);
     expect(logs.some((l) => l.includes('does not export a renderFirstView function'))).toBe(true);
+    writeBuild(dist, 'export const = broken;\n');
+    expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(true);
+    expect(logs.some((l) => l.includes(`the renderer ${path.join(dist, FIRST_VIEW_RENDERER_FILE)} could not be loaded`))).toBe(true);
     rmSync(path.join(dist, FIRST_VIEW_RENDERER_FILE));
     const without = await rawGet(`${svc.origin}/octo/hello/issues`);
     expect(isShell(without)).toBe(true);

@@ -31,7 +31,11 @@ import { renderFetch, type CallerBindings, type InProcessFetch } from './first-v
 export const FIRST_VIEW_RENDER_TIMEOUT_MS = 2000;
 /** Renders at once per core: rendering is CPU work (renderToString blocks its thread); beyond this the shell goes out at once. */
 export const FIRST_VIEW_RENDERS_PER_CORE = 2;
-/** Distinct causes of failure logged; past this many a new one is not (a renderer's `why` may name an address). */
+/**
+ * Distinct causes logged, of each kind; past this many a new one is not (a cause may name an
+ * address). Two kinds, so the renderer's many declines (every address that is not a list) never
+ * use up the room of a failure (a timeout, a throw, a renderer that does not load).
+ */
 const MAX_LOGGED_CAUSES = 64;
 
 export interface FirstViewBounds {
@@ -115,19 +119,19 @@ export function firstViewPages(options: FirstViewPageOptions): (c: Context) => P
   const templateFile = path.join(options.distDir, FIRST_VIEW_TEMPLATE_FILE);
   const timeoutMs = options.renderTimeoutMs ?? FIRST_VIEW_RENDER_TIMEOUT_MS;
   const maxRenders = options.maxRenders ?? availableParallelism() * FIRST_VIEW_RENDERS_PER_CORE;
-  const logged = new Set<string>();
+  const logged = { declined: new Set<string>(), failed: new Set<string>() };
   let rendering = 0;
 
-  const shell = (cause: string): null => {
-    if (!logged.has(cause) && logged.size < MAX_LOGGED_CAUSES) {
-      logged.add(cause);
+  const shell = (cause: string, kind: keyof typeof logged = 'failed'): null => {
+    const causes = logged[kind];
+    if (!causes.has(cause) && causes.size < MAX_LOGGED_CAUSES) {
+      causes.add(cause);
       options.log(`first view: ${cause}; sending the shell (logged once)`);
     }
     return null;
   };
 
   return async function renderedPage(c) {
-    const loading = renderer.current();
     let template: string;
     try {
       // Read per request, as index.html is, so a rebuild is served at once.
@@ -135,6 +139,7 @@ export function firstViewPages(options: FirstViewPageOptions): (c: Context) => P
     } catch {
       return null; // no build of the first view (yet): the shell, as before
     }
+    const loading = renderer.current();
     if (loading === null) return null;
     if (rendering >= maxRenders) return shell(`more than ${maxRenders} renders at once`);
 
@@ -158,7 +163,7 @@ export function firstViewPages(options: FirstViewPageOptions): (c: Context) => P
       if (result === TIMED_OUT) return shell(`a render took longer than ${timeoutMs} ms`);
       if (!isRendered(result)) {
         const why = (result as { why?: unknown } | null)?.why;
-        return shell(typeof why === 'string' ? `not rendered: ${why}` : 'the renderer answered neither a rendered page nor rendered: false');
+        return typeof why === 'string' ? shell(`not rendered: ${why}`, 'declined') : shell('the renderer answered neither a rendered page nor rendered: false');
       }
       return pageOf(template, result, options.apiOrigins);
     } catch (err) {
