@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestService, TOKENS, type TestService } from '../../../test-support/server/test-service';
@@ -25,6 +26,7 @@ const CSS = '.label-d73a4a{background-color:#d73a4a;color:#fff}';
  * test lets it go.
  */
 const RENDERER_JS = (variant: string) => `
+(globalThis.firstViewEvaluated ??= []).push(import.meta.url);
 export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
   const address = new URL(url);
   (globalThis.firstViewAsked ??= []).push(address.pathname);
@@ -86,6 +88,8 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
 
 declare global {
   var firstViewGates: Array<() => void> | undefined;
+  /** the file URLs of the stand-in renderers evaluated */
+  var firstViewEvaluated: string[] | undefined;
   /** the paths the stand-in renderer was asked to render */
   var firstViewAsked: string[] | undefined;
   /** what a render let go after its time was up got when it asked the API */
@@ -345,6 +349,11 @@ describe('the bounds of a render (issue 48)', () => {
     for (const release of globalThis.firstViewGates ?? []) release();
     await svc.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('loads the renderer when the service starts, before any reader asks for a page', async () => {
+    const file = pathToFileURL(path.join(dist, FIRST_VIEW_RENDERER_FILE)).href;
+    await expect.poll(() => (globalThis.firstViewEvaluated ?? []).some((url) => url.startsWith(file))).toBe(true);
   });
 
   it('sends the shell for a render that takes longer than its bound, keeps its slot until it ends, and renders again after', async () => {

@@ -18,7 +18,7 @@
  * A/B that it pays for itself first (docs/architecture.md).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Context } from 'hono';
@@ -121,6 +121,9 @@ export function firstViewPages(options: FirstViewPageOptions): (c: Context) => P
   const maxRenders = options.maxRenders ?? availableParallelism() * FIRST_VIEW_RENDERS_PER_CORE;
   const logged = { declined: new Set<string>(), failed: new Set<string>() };
   let rendering = 0;
+  // Loaded now, not by the first reader: the built renderer is the whole app in one module (megabytes),
+  // whose first load alone can take most of a render's bound. A rebuild is loaded by its first request.
+  if (existsSync(templateFile)) void renderer.current();
 
   const shell = (cause: string, kind: keyof typeof logged = 'failed'): null => {
     const causes = logged[kind];
