@@ -316,6 +316,10 @@ describe('the list page rendered by the service (issue 48)', () => {
 
   it('never serves the renderer or its template', async () => {
     for (const file of [FIRST_VIEW_RENDERER_FILE, FIRST_VIEW_TEMPLATE_FILE]) expect((await rawGet(`${svc.origin}/${file}`)).status).toBe(404);
+    // An owner named like the folder is still an app page.
+    const page = await rawGet(`${svc.origin}/server/rocket/issues`);
+    expect(page.status).toBe(200);
+    expect(isShell(page)).toBe(true);
   });
 
   it('serves a rebuilt renderer at once, and the shell while the build has none or it exports no renderFirstView', async () => {
