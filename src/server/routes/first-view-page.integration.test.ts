@@ -314,6 +314,20 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(logs).toContain('first view: the render failed: broke at octo; sending the shell (logged once)');
   });
 
+  it('sends the shell for a template without each of its markers exactly once', async () => {
+    const template = path.join(dist, FIRST_VIEW_TEMPLATE_FILE);
+    try {
+      for (const broken of [TEMPLATE_HTML.replace(FIRST_VIEW_MARKERS.data, ''), TEMPLATE_HTML.replace(FIRST_VIEW_MARKERS.root, FIRST_VIEW_MARKERS.root.repeat(2))]) {
+        writeFileSync(template, broken);
+        expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(true);
+      }
+    } finally {
+      writeFileSync(template, TEMPLATE_HTML);
+    }
+    expect(logs).toContain(`first view: the template ${FIRST_VIEW_TEMPLATE_FILE} must hold ${FIRST_VIEW_MARKERS.data} exactly once; sending the shell (logged once)`);
+    expect(logs).toContain(`first view: the template ${FIRST_VIEW_TEMPLATE_FILE} must hold ${FIRST_VIEW_MARKERS.root} exactly once; sending the shell (logged once)`);
+  });
+
   it('never serves the renderer or its template', async () => {
     for (const file of [FIRST_VIEW_RENDERER_FILE, FIRST_VIEW_TEMPLATE_FILE]) expect((await rawGet(`${svc.origin}/${file}`)).status).toBe(404);
     // An owner named like the folder is still an app page.
