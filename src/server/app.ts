@@ -29,6 +29,8 @@ import { readOnly } from './routes/read-only';
 import { repoRoutes } from './routes/repos';
 import { searchRoutes } from './routes/search';
 import { staticAppRoutes } from './routes/static-app';
+import type { CallerBindings } from './routes/first-view-api-fetch';
+import type { FirstViewBounds } from './routes/first-view-page';
 import { userRoutes } from './routes/users';
 import { syntheticId } from './store/build-documents';
 import { LookupCache } from './store/lookup-cache';
@@ -57,6 +59,8 @@ export interface AppDependencies {
   answers?: AnswerCache;
   /** an error as the storage's StorageError, when it is one (open-storage.ts `toStorageError`) */
   describeStorageFault?: (err: unknown) => StorageError | null;
+  /** bounds of the list's first view rendered by the service (routes/first-view-page.ts); its defaults unless given */
+  firstViewBounds?: FirstViewBounds;
 }
 
 /** A user's id by login, for the 403 that names them; one the store has never seen gets the id its documents would. */
@@ -107,7 +111,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route('/api', api);
   app.route('/avatars', avatarRoutes());
-  if (deps.distDir) app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins, apiPath: '/api' }));
+  if (deps.distDir) {
+    // A render's API requests are answered by this app, under /api (routes/first-view-api-fetch.ts).
+    const firstView = { ...deps.firstViewBounds, app: (request: Request, bindings: CallerBindings) => app.fetch(request, bindings), now: deps.now, log };
+    app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins, apiPath: '/api', firstView }));
+  }
   app.onError((err, c) => {
     log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);
     return c.text('Server Error', 500);

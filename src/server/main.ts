@@ -13,6 +13,7 @@ import { createCachedAnswerLane, type CachedAnswerLane } from './http/cached-ans
 import { serviceLimiters } from './limits/service-limiters';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './limits/rate-limiter';
 import { DEFAULT_RESOURCE_BOUNDS, guardClientErrors, type ResourceBounds } from './http/resource-bounds';
+import type { FirstViewBounds } from './routes/first-view-page';
 import { LookupCache } from './store/lookup-cache';
 import { openServiceStorage, readOnlyAtStart, sharedCountersOf, toStorageError } from './store/open-storage';
 import { StorageError } from './store/store-error';
@@ -37,6 +38,8 @@ export interface ServiceConfig {
   bounds?: Partial<ResourceBounds>;
   /** byte bound of the rendered-answer cache; 0 turns it off (default 64 MB) */
   answerCacheBytes?: number;
+  /** bounds of the list's first view rendered by the service; tests make them small */
+  firstViewBounds?: FirstViewBounds;
 }
 
 export interface RunningService {
@@ -102,6 +105,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     log: config.log,
     answers,
     describeStorageFault,
+    firstViewBounds: config.firstViewBounds,
   });
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
   const lane = config.faults ? null : createCachedAnswerLane({

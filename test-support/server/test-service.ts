@@ -9,6 +9,7 @@ import path from 'node:path';
 import { hashToken } from '../../src/server/auth/tokens';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../../src/server/main';
+import type { FirstViewBounds } from '../../src/server/routes/first-view-page';
 import type { ImportedComment, ImportedIssue } from '../../src/server/store/import-schema';
 import { openCommandStorage } from '../../src/server/store/open-storage';
 import { createDatabase } from './create-postgres-database';
@@ -92,6 +93,10 @@ export interface TestServiceOptions {
   distDir?: string;
   /** the service's clock (Unix ms): a test of a rate-limit window sets it rather than racing the host's (issue 46) */
   now?: () => number;
+  /** bounds of the first view the service renders (issue 48) */
+  firstViewBounds?: FirstViewBounds;
+  /** honour X-Forwarded-For for the client address, as behind the operator's own proxy */
+  trustProxy?: boolean;
 }
 
 /**
@@ -136,6 +141,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       log: options.log ?? (() => {}),
       distDir: options.distDir ?? null,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.firstViewBounds ? { firstViewBounds: options.firstViewBounds } : {}),
+      ...(options.trustProxy ? { trustProxy: true } : {}),
     });
     const service: TestService = {
       origin: running.origin,

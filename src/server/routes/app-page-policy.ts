@@ -49,13 +49,18 @@ export function allowedApiOrigins(configured: readonly string[] = []): string[] 
  *   (nothing in the app uses one; the sanitiser drops them from bodies).
  * - `connect-src`: this origin, GitHub and the configured origins only, so an
  *   injected script could not send a token or a page anywhere else.
+ *
+ * `styleHashes` (base64 SHA-256 digests) allow exactly those `<style>`
+ * elements, by the hash of their text (CSP3's hash-source): a page the service
+ * renders carries one for its data-dependent classes (first-view-page.ts),
+ * and an injected `<style>` still matches none.
  */
-export function contentSecurityPolicy(apiOrigins: readonly string[]): string {
+export function contentSecurityPolicy(apiOrigins: readonly string[], styleHashes: readonly string[] = []): string {
   const origins = apiOrigins.join(' ');
   const directives = [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((h) => `'sha256-${h}'`)].join(' '),
     `img-src 'self' https: ${apiOrigins.filter((o) => o.startsWith('http:')).join(' ')}`.trim(),
     `connect-src 'self' ${origins}`.trim(),
     "font-src 'self'",
@@ -70,9 +75,9 @@ export function contentSecurityPolicy(apiOrigins: readonly string[]): string {
   return directives.join('; ');
 }
 
-export function appPageHeaders(apiOrigins: readonly string[]): Record<string, string> {
+export function appPageHeaders(apiOrigins: readonly string[], styleHashes: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(apiOrigins),
+    'Content-Security-Policy': contentSecurityPolicy(apiOrigins, styleHashes),
     'X-Content-Type-Options': 'nosniff',
     // The app's URLs name private repositories and issues: other sites get the origin at most.
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -24,7 +24,8 @@
  */
 import { FIRST_ANSWERS_META_NAME, firstAnswerPaths, NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
 
-function hasCookie(header: string | undefined, name: string): boolean {
+/** Whether the `Cookie` header names `name`. */
+export function hasCookie(header: string | undefined, name: string): boolean {
   return (header ?? '').split(';').some((pair) => pair.trim().split('=')[0] === name);
 }
 
