@@ -7,7 +7,13 @@ function mediaQueryList(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }
 
-/** Whether a CSS media query matches now, re-rendering when that changes; false where there is no `matchMedia`. */
+const noScreen = (): boolean => false;
+
+/**
+ * Whether a CSS media query matches now, re-rendering when that changes; false where there is no `matchMedia`.
+ * A page rendered on the service, and the browser's hydration of it, read false (a server has no
+ * screen); React then renders again with the browser's answer.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -17,5 +23,5 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false);
+  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false, noScreen);
 }

@@ -37,7 +37,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const notLoaded = (): boolean => false;
+
 /** Whether the layer's chunk is here. */
 export function useHovercardsLoaded(): boolean {
-  return useSyncExternalStore(subscribe, () => loaded !== null);
+  // Never on the service, and not while the browser hydrates what it rendered: the chunk comes later.
+  return useSyncExternalStore(subscribe, () => loaded !== null, notLoaded);
 }
