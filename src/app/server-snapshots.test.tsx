@@ -3,19 +3,22 @@
  * the same thing, so React adopts the markup instead of throwing it away (a recoverable error, and a
  * render from scratch), and then the browser's own value. issue 48's spike (docs/ssr-spike.md).
  */
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryEtagStore } from '../api/etag-store';
-import { createAppServices } from '../app-services';
-import { useMediaQuery, WIDE_SCREEN } from '../hooks/use-media-query';
-import { createSafeStorage } from '../storage/safe-storage';
-import { MemoryStorage } from '../../../test-support/app/render-app';
-import { createFakeApi, TEST_BASE_URL } from '../../../test-support/app/fake-api';
-import { AppServicesProvider, type AppServices } from './app-services-context';
-import { rememberRepo } from './recent-repos';
-import { useClockSelect, useNow, useRecentRepos } from './use-services';
+import { createMemoryEtagStore } from './api/etag-store';
+import { RelativeTime } from './components/relative-time';
+import { RateLimitGauge } from './features/rate-limit/rate-limit-gauge';
+import { AppProviders } from './app-providers';
+import { createAppServices } from './app-services';
+import { useMediaQuery, WIDE_SCREEN } from './hooks/use-media-query';
+import { createSafeStorage } from './storage/safe-storage';
+import { MemoryStorage } from '../../test-support/app/render-app';
+import { createFakeApi, TEST_BASE_URL } from '../../test-support/app/fake-api';
+import { AppServicesProvider, type AppServices } from './services/app-services-context';
+import { rememberRepo } from './services/recent-repos';
+import { useClockSelect, useNow, useRecentRepos } from './services/use-services';
 
 const RENDERED_AT = Date.UTC(2026, 10, 29, 12, 0, 0);
 const A_WEEK_LATER = RENDERED_AT + 7 * 24 * 3600_000;
@@ -59,12 +62,14 @@ afterEach(() => {
 });
 
 /** Renders <Page> as the service would, then hydrates it in this document as the browser would; the errors React reported. */
-async function renderThenHydrate(server: AppServices, browser: AppServices): Promise<{ recoverable: unknown[]; mismatchLogs: string[] }> {
-  const html = renderToString(
-    <AppServicesProvider services={server}>
-      <Page />
-    </AppServicesProvider>,
-  );
+async function renderThenHydrate(
+  server: AppServices,
+  browser: AppServices,
+  page: ReactNode = <Page />,
+  betweenTheTwo: () => void = () => {},
+): Promise<{ recoverable: unknown[]; mismatchLogs: string[] }> {
+  const html = renderToString(<AppProviders services={server}>{page}</AppProviders>);
+  betweenTheTwo();
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
@@ -75,13 +80,9 @@ async function renderThenHydrate(server: AppServices, browser: AppServices): Pro
   });
   try {
     await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AppServicesProvider services={browser}>
-          <Page />
-        </AppServicesProvider>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
+      root = hydrateRoot(container, <AppProviders services={browser}>{page}</AppProviders>, {
+        onRecoverableError: (error) => recoverable.push(error),
+      });
     });
   } finally {
     consoleError.mockRestore();
@@ -105,6 +106,35 @@ describe('a page rendered on the service, hydrated in the browser', () => {
     expect(document.body).toHaveTextContent('day 2026-12-06');
     expect(document.body).toHaveTextContent('recent acme/rocket');
     expect(document.body).toHaveTextContent('wide screen');
+  });
+
+  it('a time written in the reader’s zone (a hover) is left out of the rendered page and its hydration, then written', async () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'UTC';
+      const [server, browser] = [services({ now: RENDERED_AT, renderedAt: RENDERED_AT }), services({ now: RENDERED_AT, renderedAt: RENDERED_AT })];
+      // The reading the page hands over (first-view-data.ts): the gauge's hover names its reset time.
+      const reading = { limit: 60, remaining: 59, used: 1, resetAt: RENDERED_AT + 3600_000, resource: 'core', observedAt: RENDERED_AT };
+      server.rateLimit.record(reading);
+      browser.rateLimit.record(reading);
+      const { recoverable, mismatchLogs } = await renderThenHydrate(
+        server,
+        browser,
+        <>
+          <RelativeTime iso="2026-11-28T12:00:00Z" />
+          <RateLimitGauge />
+        </>,
+        // The reader is not where the service is.
+        () => void (process.env.TZ = 'Asia/Kolkata'),
+      );
+      expect(recoverable).toEqual([]);
+      expect(mismatchLogs).toEqual([]);
+      expect(document.querySelector('time')).toHaveAttribute('title', 'Nov 28, 2026, 5:30:00 PM GMT+5:30');
+      // Written after hydration (by then from the browser's own reading of GET /rate_limit).
+      expect(document.querySelector('[role="group"]')).toHaveAttribute('title', expect.stringMatching(/ requests left; the quota resets at \d\d:\d\d:\d\d [AP]M$/));
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('renders on a server at all: every store the page reads has a server snapshot', () => {
