@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { falseOnTheServer } from './use-hydrated';
 
 /** Tailwind's `sm` breakpoint: from here a screen is wider than a phone's. */
 export const WIDE_SCREEN = '(min-width: 40rem)';
@@ -6,8 +7,6 @@ export const WIDE_SCREEN = '(min-width: 40rem)';
 function mediaQueryList(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }
-
-const noScreen = (): boolean => false;
 
 /**
  * Whether a CSS media query matches now, re-rendering when that changes; false where there is no `matchMedia`.
@@ -23,5 +22,5 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false, noScreen);
+  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false, falseOnTheServer);
 }

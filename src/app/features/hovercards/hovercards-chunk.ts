@@ -6,6 +6,7 @@
  * its card (hovercard-layer.tsx).
  */
 import { useSyncExternalStore } from 'react';
+import { falseOnTheServer } from '../../hooks/use-hydrated';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 
 type LayerModule = typeof import('./hovercard-layer');
@@ -37,10 +38,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const notLoaded = (): boolean => false;
-
 /** Whether the layer's chunk is here. */
 export function useHovercardsLoaded(): boolean {
   // Never on the service, and not while the browser hydrates what it rendered: the chunk comes later.
-  return useSyncExternalStore(subscribe, () => loaded !== null, notLoaded);
+  return useSyncExternalStore(subscribe, () => loaded !== null, falseOnTheServer);
 }
