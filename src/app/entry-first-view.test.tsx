@@ -220,6 +220,11 @@ describe('what the service does not render (it sends the shell)', () => {
     const result = await render('/acme/rocket/issues', service);
     expect(result.rendered).toBe(false);
     expect(result.rendered === false && result.why).toMatch(/\/repos\/acme\/rocket answered 404/);
+    // The list's own answer: its page throws the error to a boundary, which a server render has not.
+    const noList = fakeService(fixtures, () => Response.json({ message: 'Not Found' }, { status: 404 }));
+    const list = await render('/acme/rocket/issues', noList);
+    expect(list.rendered).toBe(false);
+    expect(list.rendered === false && list.why).toMatch(/\/search\/issues.* answered 404/);
   });
 
   it('a list the service cannot answer (a 503 or no answer)', async () => {

@@ -137,13 +137,20 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     return { html, css: sink.css() };
   };
 
-  await settled(services.queryClient);
-  let page = render();
-  for (let pass = 1; pass < MAX_RENDER_PASSES; pass++) {
-    const asked = await fetchWhatTheRenderAskedFor(services.queryClient);
+  let page: { html: string; css: string };
+  try {
     await settled(services.queryClient);
-    if (asked === 0) break;
     page = render();
+    for (let pass = 1; pass < MAX_RENDER_PASSES; pass++) {
+      const asked = await fetchWhatTheRenderAskedFor(services.queryClient);
+      await settled(services.queryClient);
+      if (asked === 0) break;
+      page = render();
+    }
+  } catch (error) {
+    // A query's error thrown to its error boundary, which a server render does not have (React runs none).
+    const thrown = `${url.pathname}${url.search} failed to render: ${error instanceof Error ? error.message : String(error)}`;
+    return { rendered: false, why: [...failures, thrown].join('; ') };
   }
 
   const failedQuery = services.queryClient
