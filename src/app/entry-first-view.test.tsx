@@ -160,6 +160,15 @@ describe('the list rendered by the service', () => {
     expect(browser.asked.filter((request) => request.url.includes('/search/issues'))).toEqual([]);
   });
 
+  it('a list without a q is rendered as a new tab has it, without the query tools, whatever the renders before it loaded', async () => {
+    await renderedList('/acme/rocket/issues?q=is%3Aissue+state%3Aopen+label%3Abug');
+    const { rootHtml, data } = await renderedList('/acme/rocket/issues');
+    expect(Object.values(data.loaderData)).toContainEqual({ resource: 'search', toolsLoaded: false });
+    const { recoverable, said } = await hydrate(rootHtml, data);
+    expect(recoverable).toEqual([]);
+    expect(said).toEqual([]);
+  });
+
   it("asks every answer of the service's fetch, anonymous, and hands over the readings and validators", async () => {
     const { data, service } = await renderedList('/acme/rocket/issues');
     expect(service.asked.length).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ import { createMemoryEtagStore, type EtagStore, type StoredResponse } from './ap
 import { AppProviders } from './app-providers';
 import { createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
-import { ISSUE_LIST_ROUTE_ID } from './routes/issue-list-loader';
+import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './routes/issue-list-loader';
 import { createSafeStorage } from './storage/safe-storage';
 import { collectingSink, StyleRuleSinkContext } from './styles/dynamic-classes';
 import { firstViewLoaderData, type FirstViewData } from './first-view-data';
@@ -120,6 +120,11 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { rendered: false, why: `${url.pathname}${url.search} answers ${context.status} (${context.headers.get('location') ?? 'no location'}), not a page` };
   if (context.errors !== null) return { rendered: false, why: `${url.pathname}${url.search}'s loader failed: ${describeErrors(context.errors)}` };
+
+  // The list's loader takes the query tools for a view without a `q` only when their chunk is already
+  // loaded, which in this process depends on the renders before: rendered as a new tab would have it.
+  const list = context.loaderData[ISSUE_LIST_ROUTE_ID] as IssueListLoaderData | undefined;
+  if (list !== undefined && !url.searchParams.has('q')) context.loaderData[ISSUE_LIST_ROUTE_ID] = { ...list, tools: null } satisfies IssueListLoaderData;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const render = () => {
