@@ -176,6 +176,8 @@ describe('the list rendered by the service', () => {
       expect(request.url.startsWith(`${TEST_BASE_URL}/`)).toBe(true);
       expect(request.headers.get('authorization')).toBeNull();
     }
+    // What a new tab asks for first: no query a hook holds back (the labels wait for their menu).
+    expect(service.asked.map((request) => new URL(request.url).pathname).sort()).toEqual(['/api/rate_limit', '/api/repos/acme/rocket', '/api/search/issues']);
     expect(data.rateLimit).toContainEqual(SEARCH_LIMIT);
     expect(data.etags.length).toBe(service.asked.length);
     // Validators only: each body is its query's, carried once.

@@ -13,7 +13,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { FirstViewRequest, FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
@@ -29,12 +29,23 @@ import { firstViewLoaderData, type FirstViewData } from './first-view-data';
 /** Renders stop when a render asks for nothing new; a page that keeps asking is a bug, not a page. */
 const MAX_RENDER_PASSES = 5;
 
+/**
+ * Whether the hook that built a query would fetch it: a query a hook holds back (`enabled: false`:
+ * the labels until their menu opens, a view whose request is not known yet) is not the page's to
+ * ask for, in the browser or here.
+ */
+function isEnabled(query: Query<unknown, Error, unknown, QueryKey>): boolean {
+  // The observer's options, which the cache keeps on the query it built: `enabled` is one of them.
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query<unknown, Error, unknown, QueryKey>) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
 /** What the page's render asked for and nobody has fetched yet: on a server a hook's query is built in the cache, not fetched. */
 async function fetchWhatTheRenderAskedFor(queryClient: QueryClient): Promise<number> {
   const waiting = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.queryFn !== undefined);
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.queryFn !== undefined && isEnabled(query));
   // A failure is seen below, in the query's state and among the answers.
   await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
   return waiting.length;
