@@ -217,6 +217,13 @@ describe('what the service does not render (it sends the shell)', () => {
     }
   });
 
+  it('the continuous list, whose rows its virtualiser draws in a window, without asking the API', async () => {
+    const service = fakeService(fixtures);
+    const result = await render('/acme/rocket/issues?q=is%3Aissue+label%3Abug&view=continuous', service);
+    expect(result).toEqual({ rendered: false, why: expect.stringContaining('continuous list') as unknown });
+    expect(service.asked).toEqual([]);
+  });
+
   it('a list whose search is refused for its rate limit (403)', async () => {
     const service = fakeService(fixtures, (url) =>
       url.pathname.endsWith('/search/issues') ? Response.json({ message: 'API rate limit exceeded' }, { status: 403, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1714564860' } }) : undefined,

@@ -21,6 +21,7 @@ import { createMemoryEtagStore, type EtagStore, type StoredResponse } from './ap
 import { AppProviders } from './app-providers';
 import { createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
+import { readListView } from './features/issues/list-view';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './routes/issue-list-loader';
 import { createSafeStorage } from './storage/safe-storage';
 import { collectingSink, StyleRuleSinkContext } from './styles/dynamic-classes';
@@ -126,6 +127,9 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   const routes = createAppRoutes(services);
   const matched = matchRoutes(routes, url.pathname);
   if (matched?.at(-1)?.route.id !== ISSUE_LIST_ROUTE_ID) return { rendered: false, why: `${url.pathname} is not a repository's issue list` };
+  // The continuous list's rows are drawn by its virtualiser, which measures the window: on a server it draws none, and the
+  // page would say "Scroll down to load more" over an empty list until the scripts ran. The skeleton says it better.
+  if (readListView(url.searchParams, null).mode === 'continuous') return { rendered: false, why: `${url.pathname}${url.search} is the continuous list, whose rows a server cannot draw` };
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
