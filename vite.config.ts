@@ -88,7 +88,7 @@ const ASSET_FILE_NAMES = 'assets/[name]-[hash:7][extname]';
  * (`ssr.noExternal`) and the lazy routes inlined, so the service loads it from any folder.
  * The app's own build plugins, for the same React Router and the same Markdown worker.
  */
-function rendererBuild(serverDir: string, client: ResolvedConfig): InlineConfig {
+export function rendererBuild(serverDir: string, client: Pick<ResolvedConfig, 'root' | 'mode' | 'logLevel' | 'envDir'>): InlineConfig {
   return {
     configFile: false,
     root: client.root,
