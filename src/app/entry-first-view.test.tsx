@@ -147,6 +147,13 @@ describe('the list rendered by the service', () => {
     expect(browser.asked.map((request) => request.url).filter((url) => url.includes('/search/issues'))).toEqual([]);
   });
 
+  it('gives the rule of every data-dependent class its markup uses (the page carries them in its <style>)', async () => {
+    const { rootHtml, css } = await renderedList('/acme/rocket/issues');
+    const used = new Set([...rootHtml.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter((name) => name.startsWith('dc-')));
+    for (const name of used) expect(css).toContain(`.${name}{`);
+    expect(css.split('\n').filter((rule) => rule !== '').length).toBe(used.size);
+  });
+
   it('a filtered list (a shared address with a q) is rendered and hydrates with its query tools', async () => {
     const address = '/acme/rocket/issues?q=is%3Aissue+state%3Aopen+label%3Abug';
     const { rootHtml, data } = await renderedList(address);
