@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { eagerCompileHint } from './scripts/eager-compile-hint.js';
 import { firstPaintOrder } from './scripts/first-paint-order.js';
+import { firstViewBuild } from './scripts/first-view-build.js';
+import { FIRST_VIEW_RENDERER_FILE } from './src/shared/first-view.js';
 
 /**
  * Lets Rolldown drop the parts of React Router the app never renders (its
@@ -76,11 +79,43 @@ function workerEntityDecoder(): Plugin {
   };
 }
 
+/** Build files' names, the same in the renderer's build: the icons' sprite it names in the markup must be the browser's. */
+const ASSET_FILE_NAMES = 'assets/[name]-[hash:7][extname]';
+
+/**
+ * The list's first view's renderer (src/app/entry-first-view.tsx, issue 48), built after the app by
+ * firstViewBuild into `<outDir>/server/`: one ES module with every dependency inside
+ * (`ssr.noExternal`) and the lazy routes inlined, so the service loads it from any folder.
+ * The app's own build plugins, for the same React Router and the same Markdown worker.
+ */
+export function rendererBuild(serverDir: string, client: Pick<ResolvedConfig, 'root' | 'mode' | 'logLevel' | 'envDir'>): InlineConfig {
+  return {
+    configFile: false,
+    root: client.root,
+    mode: client.mode,
+    logLevel: client.logLevel,
+    envDir: client.envDir,
+    plugins: [react(), reactRouterProductionBuild(), reactRouterTreeShaking()],
+    worker: { format: 'es', plugins: () => [workerEntityDecoder()] },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: 'src/app/entry-first-view.tsx',
+      outDir: serverDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: false,
+      rolldownOptions: {
+        output: { entryFileNames: path.basename(FIRST_VIEW_RENDERER_FILE), assetFileNames: ASSET_FILE_NAMES, codeSplitting: false },
+      },
+    },
+  };
+}
+
 /** The chunks the entry itself imports statically (the codeSplitting group `framework` below, and Rolldown's runtime). */
 const ALWAYS_LOADED_CHUNK = /(^|\/)(framework|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder(), eagerCompileHint()],
+  plugins: [react(), tailwindcss(), reactRouterProductionBuild(), reactRouterTreeShaking(), firstPaintOrder(), eagerCompileHint(), firstViewBuild(rendererBuild)],
   worker: { format: 'es', plugins: () => [workerEntityDecoder(), eagerCompileHint()] },
   build: {
     outDir: 'dist',
@@ -104,7 +139,7 @@ export default defineConfig({
         // 64^7 names are still far too many to collide among a build's few hundred files (Rolldown checks).
         entryFileNames: 'assets/[name]-[hash:7].js',
         chunkFileNames: 'assets/[name]-[hash:7].js',
-        assetFileNames: 'assets/[name]-[hash:7][extname]',
+        assetFileNames: ASSET_FILE_NAMES,
         codeSplitting: {
           // Both groups take only modules the entry imports statically (`$initial`): the list's first paint.
           // - framework: the libraries, cached across app releases. Library code that only lazy chunks use

@@ -9,8 +9,16 @@
  * /assets/ that the page has used.
  *
  * - A navigation goes to the network first; a good answer refreshes the kept
- *   page (a new build's page drops the old build's files), and without an
- *   answer the kept page is served.
+ *   page, and without an answer the kept page is served.
+ * - The kept page is always the shell, never a list page the service rendered
+ *   (issue 48: one address's rows at one moment, with their data block): for
+ *   such a page the worker keeps its build's shell, asked for at `/` (the
+ *   start page, which the service does not render).
+ * - A build is told by the build files its page's head names (stylesheet,
+ *   entry script and module preloads, or the rendered page's loader's entry and
+ *   preloads), not by the page's bytes, which differ per address and per data
+ *   (and with the service's settings): a page of another build drops the old
+ *   build's files.
  * - A build file comes from the cache when kept (its name holds its hash, so
  *   it never changes), else from the network, and is kept.
  * - Everything else (the API on this origin or another, images) is not
@@ -21,6 +29,10 @@
  */
 const CACHE = 'issuescope-shell-v1';
 const PAGE_KEY = '/index.html';
+/** Where the shell is asked for when the page at hand is a rendered one: the start page, which the service never renders. */
+const SHELL_URL = '/';
+/** The id of a rendered page's data block (src/shared/first-view.ts's FIRST_VIEW_DATA_ID): only a rendered page has the element. */
+const FIRST_VIEW_DATA_ID = 'issuescope-first-view';
 
 self.addEventListener('install', () => {
   // Take over at once: the page that registered this worker is the one that wants to survive a reload.
@@ -44,7 +56,7 @@ self.addEventListener('message', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const page = await cache.match(PAGE_KEY);
-      if (page === undefined) await keepPage(cache, await fetch('/', { credentials: 'same-origin' }));
+      if (page === undefined) await keepShell(cache);
       for (const url of data.urls) {
         if (typeof url !== 'string' || !isBuildFile(new URL(url, self.location.origin))) continue;
         if ((await cache.match(url)) === undefined) await keepFile(cache, url, await fetch(url));
@@ -66,14 +78,50 @@ function isBuildFile(url) {
   return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
 }
 
+/** The build files a page's head asks for, as one string: the same for every page of one build, the shell's or a rendered one's. */
+function buildOf(html) {
+  const end = html.indexOf('</head>');
+  const head = end < 0 ? html : html.slice(0, end);
+  const names = new Set();
+  for (const [tag] of head.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const entry = /\bdata-entry="([^"]*)"/.exec(tag);
+    if (entry !== null) {
+      // A rendered page's loader: it names the entry and its preloads, which the shell's head asks for itself.
+      names.add(entry[1]);
+      for (const name of (/\bdata-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(',')) if (name !== '') names.add(name);
+    } else {
+      for (const [, name] of tag.matchAll(/\b(?:src|href)="([^"]*)"/g)) if (isBuildFile(new URL(name, self.location.origin))) names.add(name);
+    }
+  }
+  return [...names].sort().join(' ');
+}
+
+function isRenderedPage(html) {
+  return html.includes(`id="${FIRST_VIEW_DATA_ID}"`);
+}
+
+function isPage(response) {
+  return response.ok && (response.headers.get('content-type') ?? '').includes('text/html');
+}
+
 async function keepPage(cache, response) {
-  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
-  const kept = await cache.match(PAGE_KEY);
+  if (!isPage(response)) return;
   const text = await response.clone().text();
+  const kept = await cache.match(PAGE_KEY);
+  const keptBuild = kept === undefined ? null : buildOf(await kept.text());
+  const build = buildOf(text);
   // Another build: its page names other files, and the old ones will not be asked for again.
-  if (kept !== undefined && (await kept.text()) !== text) {
+  if (keptBuild !== null && keptBuild !== build) {
     for (const key of await cache.keys()) await cache.delete(key);
   }
+  if (!isRenderedPage(text)) await cache.put(PAGE_KEY, response);
+  else if (keptBuild !== build) await keepShell(cache);
+}
+
+/** The shell of the build at hand, kept in place of a rendered page; never a rendered page itself. */
+async function keepShell(cache) {
+  const response = await fetch(SHELL_URL, { credentials: 'same-origin' });
+  if (!isPage(response) || isRenderedPage(await response.clone().text())) return;
   await cache.put(PAGE_KEY, response);
 }
 

@@ -16,8 +16,8 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
-/** What `npm start` runs, and what it builds when dist/ is missing. */
-export const RUNTIME_ENTRIES = ['src/server/cli.ts', 'vite.config.ts', 'src/app/main.tsx'];
+/** What `npm start` runs, and what it builds when dist/ is missing: the app and the list's first-view renderer (issue 48). */
+export const RUNTIME_ENTRIES = ['src/server/cli.ts', 'vite.config.ts', 'src/app/main.tsx', 'src/app/entry-first-view.tsx'];
 
 const WORKER_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
 const RESOLVED_PACKAGE = /(?:import\.meta\.resolve|\.resolve)\(\s*(['"])([^'"./][^'"]*)\1\s*\)/g;

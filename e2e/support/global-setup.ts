@@ -16,6 +16,7 @@ import { openCommandStorage } from '../../src/server/store/open-storage';
 import { openSqliteStorage } from '../../src/server/store/sqlite/sqlite-storage';
 import { createDatabase } from '../../test-support/server/create-postgres-database';
 import { startPostgres } from '../../test-support/server/postgres-server';
+import { FIRST_VIEW_RENDERER_FILE } from '../../src/shared/first-view';
 import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
 import { importPrivateNotes } from './private-notes-repository';
 import { importHostileRepository } from './xss-repository';
@@ -64,7 +65,10 @@ function selects(filter: readonly string[] | null, project: string): boolean {
 }
 
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  if (!existsSync(path.resolve('dist', 'index.html'))) throw new Error('e2e tests need the built app: run `npm run build` first');
+  // The service renders the list's first view with the built renderer (issue 48): a build without it would test the shell alone.
+  if (!existsSync(path.resolve('dist', 'index.html')) || !existsSync(path.resolve('dist', FIRST_VIEW_RENDERER_FILE))) {
+    throw new Error('e2e tests need the built app and its first-view renderer (dist/server/): run `npm run build` first');
+  }
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
   const store = openSqliteStorage(TEMPLATE_DB);

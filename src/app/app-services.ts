@@ -20,7 +20,7 @@ import { createCredentialsNotice } from './services/credentials-notice';
 import { createConnectivityStore } from './services/connectivity-store';
 import type { SafeStorage } from './storage/safe-storage';
 import type { AppServices } from './services/app-services-context';
-import { createClock } from './services/clock';
+import { CLOCK_TICK_MS, createClock } from './services/clock';
 import { createConnectionStore, type ConnectionStore } from './services/connection-store';
 import { createNavigationLocation } from './services/navigation-location';
 import { createQueryClient, identityOfKey } from './services/query-client';
@@ -35,6 +35,8 @@ export interface AppServicesOptions {
   /** The real client unless a test passes a fake. */
   createClient?: (options: ApiClientOptions) => ApiClient;
   now?: () => number;
+  /** When the page being hydrated was rendered on the service (the clock's server snapshot); absent for a page rendered here. */
+  renderedAt?: number;
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
@@ -117,7 +119,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     rateLimit,
     heldRequests: createHeldRequests(),
     connectivity,
-    clock: createClock(now),
+    clock: createClock(now, CLOCK_TICK_MS, options.renderedAt ?? now()),
     now,
     recentRepos,
     savedViews,

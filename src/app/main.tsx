@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { preloadErrorMapping } from './api/api-client';
 import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
@@ -17,6 +17,8 @@ import { defaultBaseUrl } from './services/connection-settings';
 import { createAppServices } from './app-services';
 import { keepFirstAnswersCookie } from './services/first-answers-cookie';
 import { createSafeStorage } from './storage/safe-storage';
+import { readFirstViewData } from './first-view-data';
+import { afterHydration, readsAsTheRenderDid, seedForHydration } from './first-view-start';
 import './styles.css';
 
 /** Lets the browser paint and handle input between the steps of start-up, instead of one long task. */
@@ -26,32 +28,60 @@ function yieldToBrowser(): Promise<void> {
 
 async function start(): Promise<void> {
   preloadMarkdownForAddress(window.location.pathname);
+  const etagStore = createIndexedDbEtagStore();
+  const baseUrl = defaultBaseUrl(window.location);
+  // A list page the service rendered (issue 48) carries its first view for its address; while
+  // hydrating, the clock reads the time it was rendered at.
+  const firstView = readFirstViewData(document, `${window.location.pathname}${window.location.search}`, baseUrl);
   const services = createAppServices({
     local: createSafeStorage('local'),
     session: createSafeStorage('session'),
-    defaultBaseUrl: defaultBaseUrl(window.location),
-    etagStore: createIndexedDbEtagStore(),
+    defaultBaseUrl: baseUrl,
+    etagStore,
     connectPolicy: readConnectPolicy(document, window.location.origin),
+    renderedAt: firstView?.renderedAt,
   });
   keepFirstAnswersCookie(services.settings);
+  const readsAsRendered = firstView !== null && readsAsTheRenderDid(services, firstView);
+  // The query tools' chunk, for a filtered list, may fail to arrive: the page is then rendered here, from the answers it carries.
+  const hydrationData = readsAsRendered ? await seedForHydration(services, firstView, Date.now()).catch(() => undefined) : undefined;
+  const hydrating = hydrationData !== undefined ? firstView : null;
   await yieldToBrowser();
-  // Runs the first page's loaders: its requests start here, before anything renders.
-  const router = createAppRouter(services);
+  // Runs the first page's loaders: its requests start here, before anything renders. A page the
+  // service rendered had its loaders run there: the router starts with their data.
+  const router = createAppRouter(services, hydrationData !== undefined ? (routes) => createBrowserRouter(routes, { hydrationData }) : undefined);
   await yieldToBrowser();
-  const root = createRoot(document.getElementById('root')!);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for one long task; index.html's static shell stays on screen until
+  const app = (
+    <StrictMode>
+      <AppProviders services={services}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const container = document.getElementById('root')!;
+  // As a transition, the first render (or hydration) yields to the browser every few milliseconds
+  // instead of holding the main thread for one long task; the page's markup stays on screen until
   // it commits, so nothing is lost by waiting.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders services={services}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
+    if (hydrating !== null) {
+      hydrateRoot(container, app, {
+        // React renders afresh where the markup does not match: said, so it is seen.
+        onRecoverableError: (error) => console.error('Issuescope: the page the service rendered did not hydrate as it was', error),
+      });
+    } else {
+      createRoot(container).render(app);
+    }
   });
+  if (hydrating !== null) {
+    const params = router.state.matches.at(-1)?.params ?? {};
+    whenIdle(() => void afterHydration(services, etagStore, hydrating, params));
+  }
   setTimeout(() => preloadWhenSettled(services.queryClient), SETTLED_POLL_MS);
+}
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task);
+  else setTimeout(task, 0);
 }
 void start();
 

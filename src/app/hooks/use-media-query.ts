@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { falseOnTheServer } from './use-hydrated';
 
 /** Tailwind's `sm` breakpoint: from here a screen is wider than a phone's. */
 export const WIDE_SCREEN = '(min-width: 40rem)';
@@ -7,7 +8,11 @@ function mediaQueryList(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }
 
-/** Whether a CSS media query matches now, re-rendering when that changes; false where there is no `matchMedia`. */
+/**
+ * Whether a CSS media query matches now, re-rendering when that changes; false where there is no `matchMedia`.
+ * A page rendered on the service, and the browser's hydration of it, read false (a server has no
+ * screen); React then renders again with the browser's answer.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -17,5 +22,5 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false);
+  return useSyncExternalStore(subscribe, () => mediaQueryList(query)?.matches ?? false, falseOnTheServer);
 }

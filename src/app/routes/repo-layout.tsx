@@ -19,27 +19,34 @@ import { RouteError } from './route-error';
 
 export function repoLayoutLoader(services: AppServices) {
   return ({ params }: LoaderFunctionArgs): null => {
-    const owner = params.owner ?? '';
-    const repo = params.repo ?? '';
     if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return null;
-    const connection = services.connection.getSnapshot();
-    services.queryClient
-      .ensureQueryData(repositoryQuery(connection, owner, repo))
-      .then((response) => {
-        // Remembered once it exists and we may read it, under the name the service uses (after a rename too).
-        const { full_name, description } = response.data;
-        rememberRepo(services.recentRepos, {
-          fullName: full_name,
-          description: description ?? null,
-          private: response.data.private === true,
-          visitedAt: services.now(),
-        });
-      })
-      .catch(() => {
-        // Not remembered; the page shows why.
-      });
+    rememberVisitedRepo(services, params.owner ?? '', params.repo ?? '');
     return null;
   };
+}
+
+/**
+ * Asks for the repository (or finds it in the cache) and remembers it among the recent ones once
+ * it exists and we may read it. The loader does it; so does main.tsx for a page the service
+ * rendered, whose loaders ran there, not here.
+ */
+export function rememberVisitedRepo(services: AppServices, owner: string, repo: string): void {
+  const connection = services.connection.getSnapshot();
+  services.queryClient
+    .ensureQueryData(repositoryQuery(connection, owner, repo))
+    .then((response) => {
+      // Under the name the service uses (after a rename too).
+      const { full_name, description } = response.data;
+      rememberRepo(services.recentRepos, {
+        fullName: full_name,
+        description: description ?? null,
+        private: response.data.private === true,
+        visitedAt: services.now(),
+      });
+    })
+    .catch(() => {
+      // Not remembered; the page shows why.
+    });
 }
 
 /** The repository's loader depends on its name only. */

@@ -9,7 +9,7 @@ import { useAppServices } from '../services/app-services-context';
 
 export function SettingsPage() {
   const { settings, defaultBaseUrl } = useAppServices();
-  const snapshot = useSyncExternalStore(settings.subscribe, settings.getSnapshot);
+  const snapshot = useSyncExternalStore(settings.subscribe, settings.getSnapshot, settings.getSnapshot);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <title>Settings · Issuescope</title>

@@ -54,5 +54,6 @@ export function useAppServices(): AppServices {
 /** The current API client and the identity query keys carry. */
 export function useConnection(): Connection {
   const { connection } = useAppServices();
-  return useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+  // A page rendered on the service is hydrated only by the connection it was rendered for (main.tsx).
+  return useSyncExternalStore(connection.subscribe, connection.getSnapshot, connection.getSnapshot);
 }

@@ -9,10 +9,16 @@ export const CLOCK_TICK_MS = 1000;
 export interface Clock {
   /** Unix ms, the same value between ticks (a stable snapshot for React). */
   getSnapshot(): number;
+  /**
+   * The time a page rendered on the service was rendered at: what that render read, and so what the
+   * browser's hydration of it must read for relative times and countdowns to match their text. For a
+   * page rendered in the browser, the time the clock was made (React does not ask for it then).
+   */
+  getServerSnapshot(): number;
   subscribe(listener: () => void): () => void;
 }
 
-export function createClock(now: () => number = () => Date.now(), tickMs: number = CLOCK_TICK_MS): Clock {
+export function createClock(now: () => number = () => Date.now(), tickMs: number = CLOCK_TICK_MS, renderedAt: number = now()): Clock {
   const listeners = new Set<() => void>();
   let current = now();
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -29,6 +35,7 @@ export function createClock(now: () => number = () => Date.now(), tickMs: number
       if (timer === null && now() - current >= tickMs) current = now();
       return current;
     },
+    getServerSnapshot: () => renderedAt,
     subscribe(listener) {
       listeners.add(listener);
       if (timer === null) {

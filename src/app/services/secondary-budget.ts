@@ -53,5 +53,6 @@ export function useSecondaryRequest(what: string, resource: RateLimitResource, w
 /** What is held back now, for the gauge. */
 export function useHeldRequests(): readonly HeldRequest[] {
   const { heldRequests } = useAppServices();
-  return useSyncExternalStore(heldRequests.subscribe, heldRequests.getSnapshot);
+  // Nothing is held before the page's first requests, on the service and in the browser alike.
+  return useSyncExternalStore(heldRequests.subscribe, heldRequests.getSnapshot, heldRequests.getSnapshot);
 }

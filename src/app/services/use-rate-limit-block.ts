@@ -19,7 +19,11 @@ export function useRateLimitReading<T>(read: (state: RateLimitState, now: number
     },
     [rateLimit, clock],
   );
-  return useSyncExternalStore(subscribe, () => read(rateLimit.getSnapshot(), clock.getSnapshot()));
+  return useSyncExternalStore(
+    subscribe,
+    () => read(rateLimit.getSnapshot(), clock.getSnapshot()),
+    () => read(rateLimit.getSnapshot(), clock.getServerSnapshot()),
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 export function ServiceStatusNotice() {
   const { connectivity } = useAppServices();
-  const state = useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot);
+  const state = useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot, connectivity.getSnapshot);
   const connection = useConnection();
   const retrying = useRetryingQuery(connection.identity);
   if (isOffline(state)) return <OfflineNotice state={state} connection={connection} />;
@@ -38,10 +38,11 @@ export function ServiceStatusNotice() {
 function useRetryingQuery(identity: string): string | null {
   const queryCache = useQueryClient().getQueryCache();
   const subscribe = useCallback((listener: () => void) => queryCache.subscribe(listener), [queryCache]);
-  return useSyncExternalStore(subscribe, () => {
+  const read = () => {
     const hash = retryingQueryHash(queryCache.getAll(), (key) => identityOfKey(key) === identity);
     return hash === null ? null : hash.slice(0, hash.lastIndexOf('\u0000'));
-  });
+  };
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 function Bar({ tone, icon, children }: { tone: 'attention' | 'danger'; icon: ReactNode; children: ReactNode }) {

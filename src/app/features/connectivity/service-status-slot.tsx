@@ -53,8 +53,11 @@ export function preloadServiceStatusNotice(): void {
 export function ServiceStatusSlot() {
   const { connectivity } = useAppServices();
   const connection = useConnection();
-  const offline = useSyncExternalStore(connectivity.subscribe, () => isOffline(connectivity.getSnapshot()));
-  const browserOffline = useSyncExternalStore(connectivity.subscribe, () => connectivity.getSnapshot().browserOffline);
+  const readOffline = () => isOffline(connectivity.getSnapshot());
+  const readBrowserOffline = () => connectivity.getSnapshot().browserOffline;
+  // The service renders a page online, and the browser hydrates it before any request could fail.
+  const offline = useSyncExternalStore(connectivity.subscribe, readOffline, readOffline);
+  const browserOffline = useSyncExternalStore(connectivity.subscribe, readBrowserOffline, readBrowserOffline);
   const retrying = useSomeQueryRetrying(connection.identity);
   if (!offline && !retrying) return null;
   // Without its chunk a retried request has nothing to say that the page does not show; an outage has.
@@ -84,9 +87,9 @@ function PlainOutageBar({ browserOffline, origin }: { browserOffline: boolean; o
 function useSomeQueryRetrying(identity: string): boolean {
   const queryCache = useQueryClient().getQueryCache();
   const subscribe = useCallback((listener: () => void) => queryCache.subscribe(listener), [queryCache]);
-  return useSyncExternalStore(subscribe, () =>
+  const read = () =>
     queryCache
       .getAll()
-      .some((query) => query.state.fetchStatus === 'fetching' && query.state.fetchFailureCount > 0 && identityOfKey(query.queryKey) === identity),
-  );
+      .some((query) => query.state.fetchStatus === 'fetching' && query.state.fetchFailureCount > 0 && identityOfKey(query.queryKey) === identity);
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -6,6 +6,7 @@
  * its card (hovercard-layer.tsx).
  */
 import { useSyncExternalStore } from 'react';
+import { falseOnTheServer } from '../../hooks/use-hydrated';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 
 type LayerModule = typeof import('./hovercard-layer');
@@ -39,5 +40,6 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the layer's chunk is here. */
 export function useHovercardsLoaded(): boolean {
-  return useSyncExternalStore(subscribe, () => loaded !== null);
+  // Never on the service, and not while the browser hydrates what it rendered: the chunk comes later.
+  return useSyncExternalStore(subscribe, () => loaded !== null, falseOnTheServer);
 }

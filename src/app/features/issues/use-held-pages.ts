@@ -15,13 +15,14 @@ export function useHeldPages(urls: readonly string[]): ReadonlySet<string> {
   const { identity } = useConnection();
   const key = urls.join(SEPARATOR);
   const subscribe = useCallback((listener: () => void) => queryClient.getQueryCache().subscribe(listener), [queryClient]);
-  const held = useSyncExternalStore(subscribe, () =>
+  const read = () =>
     key === ''
       ? ''
       : key
           .split(SEPARATOR)
           .filter((url) => queryClient.getQueryData(issueKeys.page(identity, url)) !== undefined)
-          .join(SEPARATOR),
-  );
+          .join(SEPARATOR);
+  // The query cache a rendered page hands over holds what the service's cache held.
+  const held = useSyncExternalStore(subscribe, read, read);
   return useMemo(() => new Set(held === '' ? [] : held.split(SEPARATOR)), [held]);
 }

@@ -117,7 +117,7 @@ function useCountSearch(path: string | null, what: string, wanted: boolean, spar
 export function useStateCounts({ owner, repo, view, tools, state, page }: CountedView): StateCounts {
   const connection = useConnection();
   const { rateLimit } = useAppServices();
-  const { search } = useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot);
+  const { search } = useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot, rateLimit.getSnapshot);
   const searchBlock = useRateLimitBlock('search');
   const route = view.route;
   const repository = useRepository(owner, repo).data?.data;

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { BarFill } from '../../components/bar-fill';
 import { useNow } from '../../services/use-services';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { clockTime, countdown, formatCompactCount, formatCount } from '../../lib/time-format';
 import { activeBlock, type RateLimitResource } from '../../services/rate-limit-store';
 import type { HeldRequest } from '../../services/held-requests';
@@ -38,6 +39,9 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
   // The latest of their resets: by then every one of them may go.
   const heldUntil = Math.max(...held.map((request) => request.until));
   const now = useNow();
+  // The description names a time in the reader's zone, which a page rendered on the service cannot
+  // know: it is left out of that page and of its hydration, and written by the next render.
+  const hydrated = useHydrated();
   const core = resource === 'search' ? state.search : state.core;
   const name = resource === 'search' ? 'Search rate limit' : 'API rate limit';
   if (core === null) {
@@ -63,7 +67,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
     ? `${block.kind === 'primary' ? 'Rate limit reached' : 'Slowed down by the service'}: requests resume at ${clockTime(block.until)}`
     : `${formatCount(remaining)} of ${formatCount(core.limit)} ${resource === 'search' ? 'searches' : 'requests'} left; the quota resets at ${clockTime(core.resetAt)}${held.length > 0 ? `. ${heldSentence(held, heldUntil)}` : ''}`;
   return (
-    <div role="group" aria-label={name} title={description} className="flex items-center gap-2 text-xs">
+    <div role="group" aria-label={name} title={hydrated ? description : undefined} className="flex items-center gap-2 text-xs">
       <div className={TEXT_BOX}>
         <span className={clsx('tabular-nums', tone === 'danger' ? 'font-semibold text-danger' : tone === 'attention' ? 'text-attention' : 'text-fg')}>
           {gaugeCount(remaining)}
@@ -94,7 +98,7 @@ export function RateLimitGauge({ resource = 'core' }: { resource?: RateLimitReso
         aria-valuemin={0}
         aria-valuemax={core.limit}
         aria-valuenow={remaining}
-        aria-valuetext={description}
+        aria-valuetext={hydrated ? description : undefined}
         className="h-1.5 w-8 overflow-hidden rounded-full bg-canvas-inset sm:w-20"
       >
         <BarFill className={clsx('rounded-full transition-[width]', tone === 'danger' ? 'bg-danger' : tone === 'attention' ? 'bg-attention' : 'bg-open')} percent={fraction * 100} />

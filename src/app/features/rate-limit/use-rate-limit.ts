@@ -30,5 +30,6 @@ export function useRateLimit(): RateLimitState {
     },
     refetchOnWindowFocus: false,
   });
-  return useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot);
+  // The page rendered on the service hands its reading over (main.tsx seeds the store before hydrating).
+  return useSyncExternalStore(rateLimit.subscribe, rateLimit.getSnapshot, rateLimit.getSnapshot);
 }
