@@ -1,8 +1,10 @@
 /**
- * Journey: a shared link opened in a new tab (issue 48). The page the service
- * sends names the list's first API answers as preloads, so the browser asks
- * for them while the scripts load, and the app takes them: one request each,
- * not two. A tab with a token never takes those anonymous answers: it asks
+ * Journey: a shared link opened in a new tab (issue 48) when the service sends
+ * the shell: it renders the list when it can (first-view.spec.ts), and sends
+ * the shell when it cannot, as with a build without the renderer, which this
+ * journey's service stands for. The shell names the list's first API answers
+ * as preloads, so the browser asks for them while the scripts load, and the
+ * app takes them: one request each, not two. A tab with a token never takes those anonymous answers: it asks
  * with its token, sees its private repository, and from then on the page
  * names no preloads for this browser.
  */
@@ -13,7 +15,7 @@ import { issueRows } from './support/issue-list';
 let service: Awaited<ReturnType<typeof startE2eService>>;
 
 test.beforeAll(async () => {
-  service = await startE2eService();
+  service = await startE2eService({}, { renderFirstViews: false });
 });
 
 test.afterAll(async () => {

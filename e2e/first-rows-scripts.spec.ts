@@ -3,7 +3,8 @@
  * but the first paint's (issue 30): the scripts loaded by then are exactly
  * the entry and what it imports statically, as the build's manifest names
  * them, and weigh at most the budget on the wire. The counts in the header
- * and the pager load their chunks after the rows, and then show.
+ * and the pager load their chunks after the rows, and then show. The plain
+ * list, which the service renders (issue 48), shows its rows before any script.
  */
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
@@ -37,12 +38,23 @@ const FIRST_ROW_PROBE = `(() => {
 test('the first rows wait for no script beyond the first paint, and the counts and pager follow', async ({ page }) => {
   const firstPaint = bundleReport(path.resolve('dist')).firstPaint.js.map((file) => `/${file.file}`).sort();
   await page.addInitScript({ content: FIRST_ROW_PROBE });
-  await page.goto(`${service.origin}/acme/rocket/issues`);
+  // An address with a query: the shell, whose app draws the rows (the plain list comes rendered, below).
+  await page.goto(`${service.origin}/acme/rocket/issues?page=1`);
   await expect(issueRows(page).first()).toBeVisible();
   const loaded = await page.waitForFunction('window.__scriptsAtFirstRow').then((handle) => handle.jsonValue() as Promise<Array<{ path: string; bytes: number }>>);
   expect(loaded.map((script) => script.path).sort()).toEqual(firstPaint);
   expect(loaded.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThanOrEqual(FIRST_PAINT_JS_BUDGET_BYTES);
 
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/Page 1 of \d+/);
+  await expect(page.locator('section h3').first()).toContainText(/\d Open/);
+});
+
+test('the plain list comes rendered by the service: its first rows wait for no script at all (issue 48)', async ({ page }) => {
+  await page.addInitScript({ content: FIRST_ROW_PROBE });
+  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await expect(issueRows(page).first()).toBeVisible();
+  const loaded = await page.waitForFunction('window.__scriptsAtFirstRow').then((handle) => handle.jsonValue() as Promise<Array<{ path: string }>>);
+  expect(loaded).toEqual([]);
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/Page 1 of \d+/);
   await expect(page.locator('section h3').first()).toContainText(/\d Open/);
 });

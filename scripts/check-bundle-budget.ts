@@ -31,12 +31,14 @@ export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
  * Issue 6: the list's first-paint JavaScript, framework included, is at most 135 kB gzip; raised to
  * 136 kB for issue 45's first-render fixes, and to 137.5 kB for issue 47's filter bar, types and
  * low-budget rule and issue 48's preloads (docs/performance-log.md, 2026-11-29, second session);
- * to 138.75 kB for issue 48's list rendered by the service and hydrated: the stores' server
- * snapshots, React Query's `hydrate` and the hydration path (src/app/first-view-*.ts) measured
- * 138.73 kB, 1.23 kB over, on 2026-11-29. The Lighthouse A/B of the rendered page decides whether it
- * pays; the rendered page's own loader (0.34 kB, scripts/first-view-build.ts) is not counted here.
+ * to 139.5 kB for issue 48's list rendered by the service and hydrated: the stores' server
+ * snapshots, React Query's `hydrate`, the hydration path (src/app/first-view-*.ts) and the
+ * data-dependent classes (src/app/styles/dynamic-classes.ts) measured 139.16 kB, 1.66 kB over. It pays:
+ * the rendered list's mobile Lighthouse LCP is within 100 ms of its page without script, where the
+ * list drawn by the app was 1 s over (docs/performance-log.md, 2026-11-29, sixth session). The
+ * rendered page's own loader (0.34 kB, scripts/first-view-build.ts) is not counted here.
  */
-export const FIRST_PAINT_JS_BUDGET_BYTES = 138_750;
+export const FIRST_PAINT_JS_BUDGET_BYTES = 139_500;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {

@@ -47,10 +47,12 @@ describe("the rendered page's template", () => {
     expect(template).not.toMatch(/<script\b[^>]*>[^<]/);
   });
 
-  it("keeps the shell's head (stylesheet, icon, title) but not the skeleton nor the first answers' preload request", () => {
+  it("keeps the shell's head (stylesheet, icon) but not its title, the skeleton nor the first answers' preload request", () => {
     expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-DwlWzTa.css">');
     expect(template).toContain('<link rel="icon"');
-    expect(template).toContain('<title>Issuescope</title>');
+    // The rendered page's own title goes where the shell's was: one title per document.
+    expect(template).not.toContain('<title>');
+    expect(template).toContain(`<link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n    ${FIRST_VIEW_MARKERS.title}`);
     expect(template).not.toContain('aria-busy');
     // A rendered page carries its first answers: the service preloads them for the shell only (src/shared/first-answers.ts).
     expect(FIRST_ANSWERS_META).toBe(FIRST_ANSWERS_META_NAME);

@@ -72,12 +72,14 @@ export function firstViewTemplate(indexHtml: string, loaderHref: string): string
   const entries = [...indexHtml.matchAll(ENTRY_SCRIPT)];
   if (entries.length !== 1) throw new Error(`the built index.html has ${entries.length} module scripts; the first view's template needs its one entry`);
   if (!ROOT.test(indexHtml)) throw new Error('the built index.html has no <div id="root"> closing just before </body>');
+  if (!/<title>[^<]*<\/title>/.test(indexHtml)) throw new Error('the built index.html has no <title>, which the rendered page\'s own replaces');
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const loader = `<script src="${loaderHref}" data-entry="${entries[0]![1]}" data-preload="${preloads.join(',')}" defer></script>`;
   return indexHtml
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
     .replace(TAKES_FIRST_ANSWERS, '')
+    .replace(/<title>[^<]*<\/title>/, FIRST_VIEW_MARKERS.title)
     .replace('</head>', `  ${loader}\n    ${FIRST_VIEW_MARKERS.head}\n  </head>`)
     .replace(ROOT, (_whole, open: string, close: string, end: string) => `${open}${FIRST_VIEW_MARKERS.root}${close}\n    ${FIRST_VIEW_MARKERS.data}${end}`);
 }

@@ -25,6 +25,8 @@ export interface E2eServiceOptions {
   db?: string;
   /** API origins besides its own and GitHub's that the served app's CSP lets it connect to (`--api-origin`) */
   apiOrigins?: string[];
+  /** false: the service sends the shell for every page, as it does when it cannot render one (issue 48) */
+  renderFirstViews?: boolean;
   /** the service's clock (Unix ms), for a journey that moves time on instead of waiting for it */
   now?: () => number;
 }
@@ -54,6 +56,10 @@ export async function startE2eService(limits: Partial<RateLimitConfig> = {}, opt
     distDir: path.resolve('dist'),
     apiOrigins: options.apiOrigins ?? [],
     counterFlushMs: 200,
+    // A list page is rendered by the service in every journey, however loaded the host: the bound that sends the
+    // shell instead (2 s) is the routes' tests' to hold (first-view-page.integration.test.ts), not a race here.
+    firstViewBounds: { renderTimeoutMs: 30_000 },
+    renderFirstViews: options.renderFirstViews ?? true,
     log: () => {},
     faults: options.faults ?? null,
     ...(options.now ? { now: options.now } : {}),

@@ -56,7 +56,8 @@ function fakeService(handler: Handler, refuse: (url: URL) => Response | undefine
     const refused = refuse(url);
     if (refused !== undefined) return refused;
     const answer: ApiResponse<unknown> = await client.get(url.href);
-    const headers = new Headers({ 'content-type': 'application/json', etag: `"${url.pathname.length}-${url.search.length}"` });
+    const etag = `"${url.pathname.length}-${url.search.length}"`;
+    const headers = new Headers({ 'content-type': 'application/json', etag });
     const limit = answer.rateLimit ?? { limit: 60, remaining: 59, used: 1, resetAt: RENDERED_AT + 3600_000, resource: 'core' };
     headers.set('x-ratelimit-limit', String(limit.limit));
     headers.set('x-ratelimit-remaining', String(limit.remaining));
@@ -67,6 +68,8 @@ function fakeService(handler: Handler, refuse: (url: URL) => Response | undefine
       .map(([rel, href]) => `<${href}>; rel="${rel}"`)
       .join(', ');
     if (link !== '') headers.set('link', link);
+    // A validator the answer still has: nothing changed, no body (RFC 9110 §15.4.5).
+    if (request.headers.get('if-none-match') === etag && answer.status === 200) return new Response(null, { status: 304, headers });
     return new Response(JSON.stringify(answer.data), { status: answer.status, headers });
   };
   return { fetch, asked };
@@ -135,8 +138,11 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
 
 describe('the list rendered by the service', () => {
   it('hydrates in the browser as it is, without asking for its rows again', async () => {
-    const { rootHtml, data } = await renderedList('/acme/rocket/issues');
+    const { rootHtml, data, title } = await renderedList('/acme/rocket/issues');
     expect(data.address).toBe('/acme/rocket/issues');
+    // The page's title goes to the head (src/shared/first-view.ts), not a second <title> in the body.
+    expect(title).toBe('acme/rocket · Issuescope');
+    expect(rootHtml).not.toContain('<title');
     expect(rootHtml).toContain('Rocket explodes on launch');
 
     const { firstRow, recoverable, said, browser } = await hydrate(rootHtml, data);
@@ -191,16 +197,21 @@ describe('the list rendered by the service', () => {
     for (const stored of data.etags) expect(stored).not.toHaveProperty('body');
   });
 
-  it("the browser's next revalidation of a handed-over answer is a conditional request", async () => {
+  it("the browser's next revalidation of a handed-over answer is a conditional request, and its 304 gives the page's rows", async () => {
     const { rootHtml, data } = await renderedList('/acme/rocket/issues');
     const { services, etagStore, browser, router } = await hydrate(rootHtml, data);
     const search = data.etags.find((stored) => stored.request.includes('/search/issues'))!;
+    let again: Awaited<ReturnType<ReturnType<typeof services.connection.getSnapshot>['client']['searchIssues']>> | undefined;
     await act(async () => {
       await afterHydration(services, etagStore, data, router.state.matches.at(-1)!.params);
-      await services.connection.getSnapshot().client.get(search.request);
+      again = await services.connection.getSnapshot().client.searchIssues(search.request);
     });
     const revalidation = browser.asked.filter((request) => request.url === search.request);
     expect(revalidation.map((request) => request.headers.get('if-none-match'))).toEqual([search.etag]);
+    // The kept body is the search's answer as the service sent it, not the page's items alone.
+    expect(again!.notModified).toBe(true);
+    expect(again!.data.total_count).toBe(3);
+    expect((again!.data.items as Array<{ number: number }>).map((issue) => issue.number)).toEqual(pageOne().map((issue) => issue.number));
   });
 
   it("the repository joins the recent ones once hydrated, as its loader does on a page rendered in the browser", async () => {

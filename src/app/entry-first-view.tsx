@@ -191,7 +191,20 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     // The bodies are the queries' own data: carried once (seedStoredAnswers puts them back).
     etags: [...etags.entries].map(([key, { body: _body, ...stored }]) => ({ ...stored, request: key.slice(key.indexOf(' ') + 1) })),
   };
-  return { rendered: true, rootHtml: page.html, data, css: page.css };
+  const { title, markup } = withoutTitle(page.html);
+  return { rendered: true, title, rootHtml: markup, data, css: page.css };
+}
+
+// React writes a page's <title> where the page renders it; the page's head is where a title belongs (one per document).
+const TITLE = /<title>([^<]*)<\/title>/;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+
+/** The rendered markup without its `<title>`, and that title's text (the app's name when the page set none). */
+function withoutTitle(html: string): { title: string; markup: string } {
+  const found = TITLE.exec(html);
+  if (found === null) return { title: 'Issuescope', markup: html };
+  const title = found[1]!.replace(/&(amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!);
+  return { title, markup: html.slice(0, found.index) + html.slice(found.index + found[0].length) };
 }
 
 function describeErrors(errors: Record<string, unknown>): string {

@@ -14,6 +14,8 @@ import { identityKey } from './api/request-identity';
 import { loadQueryTools } from './features/issues/query-tools-chunk';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './routes/issue-list-loader';
 import type { AppServices } from './services/app-services-context';
+import { searchAnswerOf, type IssuePage } from './services/issue-queries';
+import { issueKeys } from './services/query-keys';
 
 export interface FirstViewData {
   /** the path and query the page was rendered for: another address is rendered in the browser */
@@ -125,13 +127,22 @@ export function seedFirstView(services: AppServices, data: FirstViewData, shiftM
  * next revalidation is a conditional request (a 304 costs no credit, spec 8.2)
  * and a 304 has a body to answer with.
  */
+/** Whether `key` is an issue page's (query-keys.ts `issueKeys.page`), whatever its connection. */
+function isIssuePageKey(key: readonly unknown[]): boolean {
+  const pages = issueKeys.pages(String(key[1]));
+  return key.length === pages.length + 1 && pages.every((part, i) => key[i] === part);
+}
+
 export async function seedStoredAnswers(store: EtagStore, services: AppServices, data: FirstViewData): Promise<void> {
   // The client's key: its base URL without trailing slashes, no token (api-client.ts).
   const identity = await identityKey(data.apiBaseUrl.trim().replace(/\/+$/, ''), null);
   const bodies = new Map<string, unknown>();
   for (const query of services.queryClient.getQueryCache().getAll()) {
     const answer = query.state.data as { url?: unknown; data?: unknown } | undefined;
-    if (typeof answer?.url === 'string') bodies.set(answer.url, answer.data);
+    if (typeof answer?.url !== 'string') continue;
+    // An issue page of a search holds the search's items, not its body: the body is put back together.
+    const search = isIssuePageKey(query.queryKey) ? searchAnswerOf(answer as IssuePage) : null;
+    bodies.set(answer.url, search ?? answer.data);
   }
   await Promise.all(
     data.etags.map(async ({ request, ...stored }) => {

@@ -61,6 +61,8 @@ export interface AppDependencies {
   describeStorageFault?: (err: unknown) => StorageError | null;
   /** bounds of the list's first view rendered by the service (routes/first-view-page.ts); its defaults unless given */
   firstViewBounds?: FirstViewBounds;
+  /** false: every page is the shell (serve --faults, whose faults stand in front of outside requests only, so a client under test meets them from its first request) */
+  renderFirstViews?: boolean;
 }
 
 /** A user's id by login, for the 403 that names them; one the store has never seen gets the id its documents would. */
@@ -114,7 +116,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   if (deps.distDir) {
     // A render's API requests are answered by this app, under /api (routes/first-view-api-fetch.ts).
     const firstView = { ...deps.firstViewBounds, app: (request: Request, bindings: CallerBindings) => app.fetch(request, bindings), now: deps.now, log };
-    app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins, apiPath: '/api', firstView }));
+    app.route('/', staticAppRoutes(deps.distDir, { apiOrigins: deps.apiOrigins, apiPath: '/api', ...(deps.renderFirstViews === false ? {} : { firstView }) }));
   }
   app.onError((err, c) => {
     log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? String(err)}`);

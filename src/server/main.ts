@@ -40,6 +40,8 @@ export interface ServiceConfig {
   answerCacheBytes?: number;
   /** bounds of the list's first view rendered by the service; tests make them small */
   firstViewBounds?: FirstViewBounds;
+  /** false: every page is the shell, as from a build without the renderer (a journey of the shell's own preloads); off with `faults` */
+  renderFirstViews?: boolean;
 }
 
 export interface RunningService {
@@ -106,6 +108,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     answers,
     describeStorageFault,
     firstViewBounds: config.firstViewBounds,
+    renderFirstViews: config.renderFirstViews !== false && !config.faults,
   });
   // Injected faults stand in front of every /api request, so with them every request goes through Hono.
   const lane = config.faults ? null : createCachedAnswerLane({

@@ -20,12 +20,13 @@ export const FIRST_VIEW_SERVER_DIR = 'server';
 
 /**
  * The template is the built index.html with its scripts asked for after the
- * first paint, and three markers the service replaces, each exactly once:
- * the head's end (the page's `<style>` of data-dependent classes), the inside
- * of `#root` (the rendered markup, in place of the skeleton) and the place
- * after `#root` (the data block).
+ * first paint, and four markers the service replaces, each exactly once:
+ * the shell's `<title>` (the rendered page's own), the head's end (the page's
+ * `<style>` of data-dependent classes), the inside of `#root` (the rendered
+ * markup, in place of the skeleton) and the place after `#root` (the data block).
  */
 export const FIRST_VIEW_MARKERS = {
+  title: '<!--first-view:title-->',
   head: '<!--first-view:head-->',
   root: '<!--first-view:root-->',
   data: '<!--first-view:data-->',
@@ -46,8 +47,12 @@ export interface FirstViewRequest {
 }
 
 export type FirstViewResult =
-  /** `data` is JSON-serialisable; `css` is the rules of the classes the markup uses that a stylesheet cannot know (a label's colour), '' when none */
-  | { rendered: true; rootHtml: string; data: unknown; css: string }
+  /**
+   * `title` is the page's title as plain text (React writes a page's `<title>` where the page renders it, and
+   * in `#root` it would be a second title in the body); `data` is JSON-serialisable; `css` is the rules of the
+   * classes the markup uses that a stylesheet cannot know (a label's colour), '' when none
+   */
+  | { rendered: true; title: string; rootHtml: string; data: unknown; css: string }
   /** the address is not one the service renders, or its render failed: the service sends the shell */
   | { rendered: false; why: string };
 

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashToken } from '../../src/server/auth/tokens';
+import type { FaultInjector } from '../../src/server/faults/fault-injector';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../src/server/limits/rate-limiter';
 import { DEFAULT_SERVICE_CONFIG, startService } from '../../src/server/main';
 import type { FirstViewBounds } from '../../src/server/routes/first-view-page';
@@ -97,6 +98,8 @@ export interface TestServiceOptions {
   firstViewBounds?: FirstViewBounds;
   /** honour X-Forwarded-For for the client address, as behind the operator's own proxy */
   trustProxy?: boolean;
+  /** faults on purpose in front of `/api/*` (serve --faults) */
+  faults?: FaultInjector;
 }
 
 /**
@@ -143,6 +146,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       ...(options.now ? { now: options.now } : {}),
       ...(options.firstViewBounds ? { firstViewBounds: options.firstViewBounds } : {}),
       ...(options.trustProxy ? { trustProxy: true } : {}),
+      ...(options.faults ? { faults: options.faults } : {}),
     });
     const service: TestService = {
       origin: running.origin,

@@ -25,6 +25,13 @@ async function fetchIssuePage(connection: Connection, url: string, signal: Abort
   return { ...expectShape(await connection.client.get<Issue[]>(url, { signal }), 'array'), total: null, incomplete: false };
 }
 
+/**
+ * The body of the search answer an issue page was read from, as the API client keeps it to answer a 304
+ * (`fetchIssuePage` in reverse): null for a page of the list endpoint, whose page data is its body.
+ */
+export function searchAnswerOf(page: IssuePage): { total_count: number; incomplete_results: boolean; items: Issue[] } | null {
+  return page.total === null ? null : { total_count: page.total, incomplete_results: page.incomplete, items: page.data };
+}
 
 export function issuePageQuery(connection: Connection, url: string) {
   return queryOptions({

@@ -12,11 +12,12 @@ import { auth, startTestService, TOKENS, type TestService } from '../../../test-
 import { rawGet, type RawAnswer } from '../../../test-support/server/raw-get';
 import { NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
 import { FIRST_VIEW_DATA_ID, FIRST_VIEW_MARKERS, FIRST_VIEW_RENDERER_FILE, FIRST_VIEW_TEMPLATE_FILE } from '../../shared/first-view';
+import { createFaultInjector } from '../faults/fault-injector';
 
 /** The shell: today's index.html, whose app takes preloaded first answers. */
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="issuescope-first-answers" content="take" /><title>shell</title><script type="module" src="/assets/app.js"></script></head><body><div id="root">${'<li class="skeleton"></li>'.repeat(60)}</div></body></html>`;
 /** The rendered page's template: the three markers, and enough markup to be worth gzipping. */
-const TEMPLATE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>rendered</title>${FIRST_VIEW_MARKERS.head}</head><body><div id="root">${FIRST_VIEW_MARKERS.root}</div>${FIRST_VIEW_MARKERS.data}<script type="module" src="/assets/start-after-paint.js"></script>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const TEMPLATE_HTML = `<!doctype html><html><head><meta charset="utf-8">${FIRST_VIEW_MARKERS.title}${FIRST_VIEW_MARKERS.head}</head><body><div id="root">${FIRST_VIEW_MARKERS.root}</div>${FIRST_VIEW_MARKERS.data}<script type="module" src="/assets/start-after-paint.js"></script>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const CSS = '.label-d73a4a{background-color:#d73a4a;color:#fff}';
 
 /**
@@ -32,8 +33,9 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
   (globalThis.firstViewAsked ??= []).push(address.pathname);
   const list = /^\\/([^/]+)\\/([^/]+)\\/issues$/.exec(address.pathname);
   if (!list) return { rendered: false, why: 'not a list page' };
-  const [, owner, name] = list;
-  const mode = address.searchParams.get('render');
+  // The misbehaviour is the repository name's suffix (/octo/hello--hang/issues): the service renders only addresses without a query.
+  const [, owner, named] = list;
+  const [name, mode = null] = named.split('--');
   if (mode === 'throw') throw new Error('the renderer broke');
   if (mode === 'decline') return { rendered: false, why: 'declined on purpose' };
   if (mode === 'decline-here') return { rendered: false, why: 'declined ' + owner };
@@ -48,10 +50,10 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
     }
     return { rendered: false, why: 'released' };
   }
-  if (mode === 'style-escape') return { rendered: true, rootHtml: '<p>styled</p>', data: {}, css: 'p{color:red}</style><script src="/evil.js"></script>' };
+  if (mode === 'style-escape') return { rendered: true, title: 'rendered', rootHtml: '<p>styled</p>', data: {}, css: 'p{color:red}</style><script src="/evil.js"></script>' };
   if (mode === 'whoami') {
     const me = await fetch(new Request(apiBaseUrl + '/user', { headers: { Authorization: 'Bearer ' + ${JSON.stringify(TOKENS.alice)}, Cookie: 'session=1' } }));
-    return { rendered: true, rootHtml: '<p>whoami</p>', data: { status: me.status }, css: '' };
+    return { rendered: true, title: 'rendered', rootHtml: '<p>whoami</p>', data: { status: me.status }, css: '' };
   }
   if (mode === 'outside') {
     const refusals = [];
@@ -69,7 +71,7 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
     } catch (err) {
       refusals.push(err.message);
     }
-    return { rendered: true, rootHtml: '<p>outside</p>', data: { refusals }, css: '' };
+    return { rendered: true, title: 'rendered', rootHtml: '<p>outside</p>', data: { refusals }, css: '' };
   }
   const repo = await fetch(new Request(apiBaseUrl + '/repos/' + owner + '/' + name));
   if (repo.status !== 200) return { rendered: false, why: 'the repository answered ' + repo.status };
@@ -79,6 +81,7 @@ export async function renderFirstView({ url, apiBaseUrl, fetch, now }) {
   const titles = (await search.json()).items.map((item) => item.title);
   return {
     rendered: true,
+    title: 'rendered <' + name + '> & more',
     rootHtml: '<ul>' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul><p>${variant} costs $& and $\\'</p>',
     data: { url, apiBaseUrl, now, titles, note: '</script><!-- \\u2028' },
     css: ${JSON.stringify(CSS)},
@@ -157,7 +160,8 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=UTF-8');
     expect(page.headers.link).toBeUndefined();
     const html = text(page);
-    expect(html).toContain('<title>rendered</title>');
+    // The render's own title, in the head where the shell's was, its text escaped.
+    expect(html).toContain('<meta charset="utf-8"><title>rendered &lt;hello&gt; &amp; more</title><style>');
     // Newest first, as the search sorts by default.
     expect(html).toContain(`<div id="root"><ul><li>Issue 74</li><li>Issue 73</li>`);
     // Put in as it is, not read as a replacement pattern.
@@ -170,6 +174,15 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(value.apiBaseUrl).toBe(svc.api);
     expect((value.titles as string[]).slice(0, 2)).toEqual(['Issue 74', 'Issue 73']);
     expect(value.now).toBe(renderedAt);
+  });
+
+  it('renders only the plain list, whose first answers the address alone names: a filtered or paged list is the shell, and the renderer is not asked', async () => {
+    globalThis.firstViewAsked = [];
+    for (const search of ['?q=is%3Aclosed', '?page=2', '?']) {
+      const page = await rawGet(`${svc.origin}/octo/hello/issues${search}`);
+      expect(isShell(page), search).toBe(search === '?' ? false : true);
+    }
+    expect(globalThis.firstViewAsked).toEqual(['/octo/hello/issues']);
   });
 
   it('writes the data block with every < escaped, so nothing in it can end the element', async () => {
@@ -223,7 +236,7 @@ describe('the list page rendered by the service (issue 48)', () => {
   });
 
   it("never passes the page request's or the renderer's token or cookie to the API", async () => {
-    const page = await rawGet(`${svc.origin}/octo/hello/issues?render=whoami`, { ...auth(TOKENS.alice), Cookie: 'session=2' });
+    const page = await rawGet(`${svc.origin}/octo/hello--whoami/issues`, { ...auth(TOKENS.alice), Cookie: 'session=2' });
     expect(dataBlock(text(page)).value).toEqual({ status: 401 });
   });
 
@@ -240,7 +253,7 @@ describe('the list page rendered by the service (issue 48)', () => {
   });
 
   it('refuses every URL outside the API it was given, without a request', async () => {
-    const page = await rawGet(`${svc.origin}/octo/hello/issues?render=outside`);
+    const page = await rawGet(`${svc.origin}/octo/hello--outside/issues`);
     const { refusals } = dataBlock(text(page)).value as { refusals: string[] };
     expect(refusals).toEqual([
       `a first-view render may ask only ${svc.api}/…, not https://api.github.com/repos/octo/hello`,
@@ -266,7 +279,7 @@ describe('the list page rendered by the service (issue 48)', () => {
   });
 
   it('sends the shell for css that would end its style element', async () => {
-    const page = await rawGet(`${svc.origin}/octo/hello/issues?render=style-escape`);
+    const page = await rawGet(`${svc.origin}/octo/hello--style-escape/issues`);
     expect(isShell(page)).toBe(true);
     expect(text(page)).not.toContain('evil.js');
     expect(logs).toContain('first view: the render\'s css holds "</style"; sending the shell (logged once)');
@@ -287,13 +300,14 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(globalThis.firstViewAsked).toEqual([]);
     const settings = await rawGet(`${svc.origin}/settings`);
     expect(isShell(settings)).toBe(true);
-    expect(logs).toContain('first view: not rendered: not a list page; sending the shell (logged once)');
+    // Not a list: the service does not ask the renderer.
+    expect(globalThis.firstViewAsked).toEqual([]);
   });
 
   it('sends the shell, headers and all, for a renderer that throws or says rendered: false, and logs each cause once', async () => {
     const shell = await rawGet(`${svc.origin}/acme/rocket/issues`, { Cookie: `${NO_FIRST_ANSWERS_COOKIE}=1` });
     for (const mode of ['throw', 'throw', 'decline']) {
-      const page = await rawGet(`${svc.origin}/octo/hello/issues?render=${mode}`);
+      const page = await rawGet(`${svc.origin}/octo/hello--${mode}/issues`);
       expect(page.status).toBe(200);
       expect(isShell(page)).toBe(true);
       expect(page.headers['content-security-policy']).toBe(shell.headers['content-security-policy']);
@@ -305,12 +319,12 @@ describe('the list page rendered by the service (issue 48)', () => {
   });
 
   it('logs a failure even after many distinct declines (each naming its address) have been logged', async () => {
-    for (let i = 0; i < 70; i++) expect(isShell(await rawGet(`${svc.origin}/owner${i}/hello/issues?render=decline-here`))).toBe(true);
+    for (let i = 0; i < 70; i++) expect(isShell(await rawGet(`${svc.origin}/owner${i}/hello--decline-here/issues`))).toBe(true);
     // The log has room for a bounded number of them (the earlier tests' declines count too).
     const declines = logs.filter((l) => l.startsWith('first view: not rendered: declined owner')).length;
     expect(declines).toBeGreaterThan(0);
     expect(declines).toBeLessThan(70);
-    await rawGet(`${svc.origin}/octo/hello/issues?render=throw-here`);
+    await rawGet(`${svc.origin}/octo/hello--throw-here/issues`);
     expect(logs).toContain('first view: the render failed: broke at octo; sending the shell (logged once)');
   });
 
@@ -375,7 +389,7 @@ describe('the bounds of a render (issue 48)', () => {
   });
 
   it('sends the shell for a render that takes longer than its bound, keeps its slot until it ends, and renders again after', async () => {
-    const hung = await rawGet(`${svc.origin}/octo/hello/issues?render=hang`);
+    const hung = await rawGet(`${svc.origin}/octo/hello--hang/issues`);
     expect(isShell(hung)).toBe(true);
     expect(logs).toContain('first view: a render took longer than 200 ms; sending the shell (logged once)');
     // The hung render still holds the only slot: the next page is the shell at once.
@@ -388,6 +402,28 @@ describe('the bounds of a render (issue 48)', () => {
     await expect.poll(() => globalThis.firstViewLate).toBe('the first-view render of /api/repos/octo/hello came after its time was up');
     expect(await remaining(svc)).toEqual(before);
     expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(false);
+  });
+});
+
+describe('with faults on purpose (serve --faults, issue 48)', () => {
+  let svc: TestService;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'issuescope-first-view-'));
+    writeBuild(dist, RENDERER_JS('faulted'));
+    // No fault is due (a share of 0): what is held is that the page is the shell all the same.
+    svc = await startTestService({ distDir: dist, faults: createFaultInjector({ spec: '503=0%' }) });
+  });
+  afterAll(async () => {
+    await svc.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the shell, so the client under test meets the faults from its first request, which the render would have made in the process', async () => {
+    globalThis.firstViewAsked = [];
+    expect(isShell(await rawGet(`${svc.origin}/octo/hello/issues`))).toBe(true);
+    expect(globalThis.firstViewAsked).toEqual([]);
   });
 });
 

@@ -88,8 +88,8 @@ function fillTemplate(template: string, parts: Record<keyof typeof FIRST_VIEW_MA
 }
 
 function isRendered(result: unknown): result is Extract<FirstViewResult, { rendered: true }> {
-  const r = result as Partial<Record<'rendered' | 'rootHtml' | 'css', unknown>> | null;
-  return typeof r === 'object' && r !== null && r.rendered === true && typeof r.rootHtml === 'string' && typeof r.css === 'string';
+  const r = result as Partial<Record<'rendered' | 'title' | 'rootHtml' | 'css', unknown>> | null;
+  return typeof r === 'object' && r !== null && r.rendered === true && typeof r.title === 'string' && typeof r.rootHtml === 'string' && typeof r.css === 'string';
 }
 
 function styleHash(css: string): string {
@@ -102,11 +102,16 @@ function pageOf(template: string, result: Extract<FirstViewResult, { rendered: t
   const data = dataBlockText(result.data) as string | undefined;
   if (data === undefined) throw new RenderFailure('the render\'s data is not JSON');
   const html = fillTemplate(withConnectOriginsMeta(template, apiOrigins), {
+    title: `<title>${escapeText(result.title)}</title>`,
     head: result.css === '' ? '' : `<style>${result.css}</style>`,
     root: result.rootHtml,
     data: `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${data}</script>`,
   });
   return { html, styleHashes: result.css === '' ? [] : [styleHash(result.css)] };
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function messageOf(err: unknown): string {

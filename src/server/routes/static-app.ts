@@ -12,9 +12,9 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
 import { firstAnswerLinkHeader, hasCookie } from './first-answer-preloads';
+import { firstAnswerPaths, NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
 import { firstViewPages, type FirstViewPageOptions } from './first-view-page';
 import { FIRST_VIEW_SERVER_DIR } from '../../shared/first-view';
-import { NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from '../http/content-encoding';
 import { isNotModified, makeEtag } from '../http/conditional-request';
 import { compressedAssets } from './compressed-assets';
@@ -83,6 +83,10 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
    */
   const serveAppPage = async (c: Context) => {
     if (firstView === null || c.req.method !== 'GET' || hasCookie(c.req.header('Cookie'), NO_FIRST_ANSWERS_COOKIE)) return serveShell(c);
+    // Only an address whose first answers it names alone (the plain list, as for the preloads): a filtered or paged list
+    // the app revalidates with free 304s on a revisit, where each render would spend the caller's credits again.
+    const url = new URL(c.req.url);
+    if (firstAnswerPaths(url.pathname, url.search).length === 0) return serveShell(c);
     const rendered = await firstView(c);
     if (rendered === null) return serveShell(c);
     styleHashesOf.set(c, rendered.styleHashes);

@@ -1,0 +1,92 @@
+/**
+ * Journey: a shared link to the list opened in a new tab (issue 48). The
+ * service sends the list's first page already rendered by the app's own
+ * components, with the answers it was made from; the app adopts that markup
+ * (hydration) instead of asking again and drawing it anew, and asks for its
+ * scripts only once the page has painted. A tab with a token is sent the
+ * shell, as before, and draws its own list.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
+import { DEMO_TOKENS, startE2eService } from './support/service';
+import { issueList, issueRows } from './support/issue-list';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+
+/** What the tab complains of: console errors and warnings (a hydration mismatch, a refused style), uncaught errors. */
+function recordComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
+  return complaints;
+}
+
+/** Every API path the tab asks for. */
+function recordApiPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
+  });
+  return paths;
+}
+
+test('a new tab shows the rendered list, adopts it without a complaint, and asks the API for nothing it already has', async ({ page }) => {
+  const complaints = recordComplaints(page);
+  const apiPaths = recordApiPaths(page);
+  const response = await page.goto(`${service.origin}/acme/rocket/issues`);
+  const html = await response!.text();
+  // The rows are in the page the service sent, before any script ran, with the page's own title in its head.
+  expect(html).toContain(`id="${FIRST_VIEW_DATA_ID}"`);
+  expect(html).toMatch(/<head>[\s\S]*<title>acme\/rocket · Issuescope<\/title>[\s\S]*<\/head>/);
+  // The first row is the rendered one: its link is in the page as sent.
+  const firstLink = (await issueRows(page).first().getByRole('link').first().getAttribute('href'))!;
+  expect(html).toContain(`href="${firstLink}"`);
+  await expect(page).toHaveTitle('acme/rocket · Issuescope');
+
+  // Adopted, not replaced: the app answers a click (a state toggle changes the address and the rows).
+  await page.waitForLoadState('networkidle');
+  // What the page carries is not asked again: the repository and the first page. (The closed count's chunk loads after the rows, and asks then.)
+  expect(apiPaths.filter((p) => p === '/api/repos/acme/rocket' || p.includes('state%3Aopen'))).toEqual([]);
+  await issueList(page).waitFor();
+  await page.getByRole('link', { name: /closed/i }).first().click();
+  await expect(page).toHaveURL(/state%3Aclosed|is%3Aclosed|state=closed/);
+  await expect(issueRows(page).first()).toBeVisible();
+  expect(complaints).toEqual([]);
+});
+
+test('the page\'s scripts are asked for after its first paint', async ({ page }) => {
+  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await expect(issueRows(page).first()).toBeVisible();
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link').filter((e) => e.name.endsWith('.js')).map((e) => ({ name: e.name, start: e.startTime })),
+  }));
+  expect(paint).not.toBeNull();
+  expect(scripts.length).toBeGreaterThan(1);
+  // The small loader comes with the page; every other script after the paint.
+  const late = scripts.filter((s) => s.start >= paint!);
+  expect(late.length).toBe(scripts.length - 1);
+});
+
+test('a tab with a token is sent the shell and draws its own list', async ({ page }) => {
+  await page.addInitScript(([key, token]) => sessionStorage.setItem(key!, token!), [`issuescope.token:${service.origin}/api`, MONA]);
+  await page.goto(`${service.origin}/acme/secret-plans/issues`);
+  await expect(issueRows(page).first()).toBeVisible();
+  // The app has told the service this browser has a token: from now on, the shell.
+  const again = await page.goto(`${service.origin}/acme/rocket/issues`);
+  expect(await again!.text()).not.toContain(FIRST_VIEW_DATA_ID);
+  await expect(issueRows(page).first()).toBeVisible();
+});
