@@ -11,9 +11,10 @@
  * names is fetched) and every `<script>` and every link whose `rel` lists
  * `modulepreload` or `preload … as=script` goes.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIRST_VIEW_TEMPLATE_FILE } from '../../src/shared/first-view';
 import { launchChromium } from '../lib/chromium';
 
 /**
@@ -41,11 +42,20 @@ export async function withoutScripts(html: string): Promise<string> {
   }
 }
 
-/** A copy of the build in `distDir` whose index.html loads no script: the static shell alone. The caller removes the folder. */
+/**
+ * A copy of the build in `distDir` whose pages load no script: its index.html
+ * (the shell) and, when the build has one, the template of the page the service
+ * renders (src/shared/first-view.ts). With the template's loader gone, the
+ * service still renders the list into it, so the floor of a rendered page is
+ * that page, byte for byte, bar its scripts; its data block stays, as JSON the
+ * browser parses as text and never runs. The caller removes the folder.
+ */
 export async function staticShellOf(distDir: string): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'issuescope-floor-'));
   cpSync(distDir, dir, { recursive: true });
-  const indexFile = path.join(dir, 'index.html');
-  writeFileSync(indexFile, await withoutScripts(readFileSync(indexFile, 'utf8')));
+  for (const file of ['index.html', FIRST_VIEW_TEMPLATE_FILE]) {
+    const page = path.join(dir, file);
+    if (existsSync(page)) writeFileSync(page, await withoutScripts(readFileSync(page, 'utf8')));
+  }
   return dir;
 }
