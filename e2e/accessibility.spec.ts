@@ -84,7 +84,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 // under the title's text (Lighthouse found it in one row of the demo list once "opened … ago" had grown).
 // A title line of 24 px is a large enough target whatever sits below it.
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-  test(`every issue title in the list is a target at least 24 px tall (${viewport.width} px wide)`, async ({ page }) => {
+  test(`every issue title and label in the list is a target at least 24 px tall (${viewport.width} px wide)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto(`${service.origin}/acme/rocket/issues?state=all`);
     await expect(issueRows(page).first()).toBeVisible();
@@ -92,5 +92,9 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const heights = await issueRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.getBoundingClientRect().height ?? 0));
     expect(heights.length).toBeGreaterThan(20);
     expect(heights.filter((height) => height < 24)).toEqual([]);
+    // So is each label's filter button beside it, around a pill drawn 22 px tall.
+    const labels = await issueRows(page).getByRole('button', { name: /^Filter by label / }).evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    expect(labels.length).toBeGreaterThan(10);
+    expect(labels.filter((height) => height < 24)).toEqual([]);
   });
 }
