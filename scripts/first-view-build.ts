@@ -3,7 +3,7 @@
  * 48; the contract is src/shared/first-view.ts). After the browser app is
  * written, the same `vite build` writes, under its own outDir:
  * - `server/first-view.html`, the rendered page's template: the built
- *   index.html with the three markers the service fills, and its scripts asked
+ *   index.html with the four markers the service fills, and its scripts asked
  *   for after the first paint;
  * - `server/first-view.js`, the renderer (src/app/entry-first-view.tsx) as one
  *   self-contained ES module, which runs from any folder (a bench build in

@@ -16,7 +16,7 @@ import { createFaultInjector } from '../faults/fault-injector';
 
 /** The shell: today's index.html, whose app takes preloaded first answers. */
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="issuescope-first-answers" content="take" /><title>shell</title><script type="module" src="/assets/app.js"></script></head><body><div id="root">${'<li class="skeleton"></li>'.repeat(60)}</div></body></html>`;
-/** The rendered page's template: the three markers, and enough markup to be worth gzipping. */
+/** The rendered page's template: the four markers, and enough markup to be worth gzipping. */
 const TEMPLATE_HTML = `<!doctype html><html><head><meta charset="utf-8">${FIRST_VIEW_MARKERS.title}${FIRST_VIEW_MARKERS.head}</head><body><div id="root">${FIRST_VIEW_MARKERS.root}</div>${FIRST_VIEW_MARKERS.data}<script type="module" src="/assets/start-after-paint.js"></script>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const CSS = '.label-d73a4a{background-color:#d73a4a;color:#fff}';
 

@@ -30,7 +30,7 @@ export interface StaticAppOptions {
   apiOrigins?: readonly string[];
   /** where this service answers the API (`/api`): the page names its first answers there (first-answer-preloads.ts) */
   apiPath?: string;
-  /** render deep links' first view when the build has a renderer (first-view-page.ts); the shell only when not given */
+  /** render the plain list's first view when the build has a renderer (first-view-page.ts); the shell only when not given */
   firstView?: Omit<FirstViewPageOptions, 'distDir' | 'apiOrigins' | 'apiPath'>;
 }
 
@@ -76,10 +76,11 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
   };
 
   /**
-   * A deep link: its first view rendered for an anonymous reader (first-view-page.ts), the shell
-   * otherwise. `/` and `/index.html` are always the shell: the offline copy (public/sw.js) keeps
-   * that page for every address. The no-preload cookie means the browser's app has a token or
-   * another API, so a page rendered as the anonymous reader of this service is not its page.
+   * Any other app address: the plain list's first view rendered for an anonymous reader
+   * (first-view-page.ts), the shell for everything else. (`/` and `/index.html` are always the
+   * shell, above: the offline copy, public/sw.js, keeps that page for every address.) The no-preload
+   * cookie means the browser's app has a token or another API, so a page rendered as the anonymous
+   * reader of this service is not its page.
    */
   const serveAppPage = async (c: Context) => {
     if (firstView === null || c.req.method !== 'GET' || hasCookie(c.req.header('Cookie'), NO_FIRST_ANSWERS_COOKIE)) return serveShell(c);
