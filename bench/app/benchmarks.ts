@@ -3,20 +3,23 @@
  * service, driven in headless Chromium. Figures (medians, with their n):
  * the build's gzip sizes (the list's first paint and each lazy chunk), the
  * first row of a cold list load, Next uncached and cached, a phone's new tab
- * against a reload of the same list (startup/new-tab.ts), Lighthouse scores
+ * against a reload of the same list, beside the same of its floor (startup/new-tab.ts), Lighthouse scores
  * for the list and an issue view, credits a scripted browse and a filtering
  * session spend against their minimum, and frame timing while scrolling 10,000+ issues.
  *
  * A figure that throws becomes an `error: …` row (and `errors` in the JSON)
  * so the others still report; a build without the continuous list says n/a.
  */
+import { rmSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
 import { bundleReport, FIRST_PAINT_JS_BUDGET_BYTES } from '../../scripts/check-bundle-budget';
 import { launchChromium } from '../lib/chromium';
 import { ensureBuiltApp } from '../lib/app-build';
 import { bundleRows } from '../bundle/rows';
 import { measureCredits, measureSessionCredits, type CreditsResult } from '../credits/measure';
 import { measureLighthouse } from '../lighthouse/measure';
-import { measureNewTab, newTabRows } from '../startup/new-tab';
+import { measureNewTabWithFloor, newTabRows } from '../startup/new-tab';
+import { staticShellOf } from '../lighthouse/floor';
 import { lighthouseRows } from '../lighthouse/rows';
 import { LONG_LIST_TARGET_LOADED, measureLongList } from '../long-list/benchmark';
 import { longListRows } from '../long-list/rows';
@@ -72,6 +75,22 @@ function sessionCreditRows(r: CreditsResult): BenchRow[] {
   ];
 }
 
+/** The new tab against a reload, of the app and of its floor (the same build without scripts, its own service) in turns. */
+async function newTabBesideItsFloor(browser: Browser, distDir: string, origin: string, samples: number) {
+  const floorDir = await staticShellOf(distDir);
+  try {
+    const floor = await startBenchService({ distDir: floorDir, longListEntries: 0 });
+    try {
+      const list = '/acme/rocket/issues';
+      return await measureNewTabWithFloor(browser, { app: `${origin}${list}`, floor: `${floor.origin}${list}` }, { owner: 'acme', name: 'rocket' }, samples);
+    } finally {
+      await floor.close();
+    }
+  } finally {
+    rmSync(floorDir, { recursive: true, force: true });
+  }
+}
+
 export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows: BenchRow[]; json: unknown }> {
   const samples = options.quick ? SAMPLES.quick : SAMPLES.full;
   const rows: BenchRow[] = [];
@@ -98,7 +117,7 @@ export async function appBenchmarks(options: { quick: boolean }): Promise<{ rows
     try {
       json.chromium = browser.version();
       await attempt('listPaging', () => measureListPaging(browser, service.origin, samples), pagingRows);
-      await attempt('newTab', () => measureNewTab(browser, `${service.origin}/acme/rocket/issues`, { owner: 'acme', name: 'rocket' }, samples), newTabRows);
+      await attempt('newTab', () => newTabBesideItsFloor(browser, distDir, service.origin, samples), newTabRows);
       await attempt('credits', () => measureCredits(browser, service.origin), creditRows);
       await attempt('sessionCredits', () => measureSessionCredits(browser, service.origin), sessionCreditRows);
       await attempt('longList', () => measureLongList(browser, service.origin, SCROLL_DURATION_MS), longListRows);

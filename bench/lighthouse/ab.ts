@@ -16,9 +16,9 @@
  * With the list among the pages, each round also opens the list in a new tab
  * on a phone and reloads it, per build (startup/new-tab.ts).
  *
- * `--floor` adds index.html's static shell with no script at all to the
+ * `--floor` adds the first build's pages with no script at all to the
  * rotation (lighthouse/floor.ts): what the host alone lets a page of this
- * layout score.
+ * layout score, and what a new tab costs over a reload with nothing to run.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -62,19 +62,20 @@ interface Build {
   name: string;
   service: BenchService;
   runs: Map<string, LighthouseRun[]>;
-  /** the static shell: no script, so no rows to time */
+  /** the floor: the first build's pages with no script (its list still rendered by the service, rows and all) */
   floor: boolean;
   newTab: NewTabRun[];
 }
 
 /**
- * One new tab and its reload per build, after the round's Lighthouse runs (never
- * beside them). The static shell shows no rows, so it has no such figure.
+ * One new tab and its reload per build, the floor's included, after the round's
+ * Lighthouse runs (never beside them), in the round's order, reversed every other
+ * round. The floor's ratio is what the host and the browser alone allow.
  */
 async function newTabRound(round: number): Promise<void> {
   const browser = await launchChromium();
   try {
-    for (const build of builds.filter((b) => !b.floor)) {
+    for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
       const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, { owner: 'acme', name: 'rocket' });
       build.newTab.push(run);
       console.log(`${new Date().toISOString().slice(11, 19)} new tab ${build.name} #${round}: first row ${Math.round(run.newTabMs)} ms, reload ${Math.round(run.reloadMs)} ms`);
@@ -87,7 +88,7 @@ async function newTabRound(round: number): Promise<void> {
 const floorDir = values.floor ? await staticShellOf(path.resolve(positionals[0]!)) : null;
 const builds: Build[] = [];
 try {
-  for (const [name, dir] of [...positionals.map((p) => [p, p]), ...(floorDir ? [['static shell', floorDir]] : [])] as Array<[string, string]>) {
+  for (const [name, dir] of [...positionals.map((p) => [p, p]), ...(floorDir ? [['floor (no script)', floorDir]] : [])] as Array<[string, string]>) {
     builds.push({ name, service: await startBenchService({ distDir: path.resolve(dir), longListEntries: 0 }), runs: new Map(), floor: dir === floorDir, newTab: [] });
   }
   const issue = pages.includes('issue') ? await findRichIssue(builds[0]!.service.origin) : 0;

@@ -13,6 +13,12 @@
  * load figure uses (startup/list-paging.ts): the first row of `Issues, page N` with
  * a non-empty box. Beside each, when the list's first API request started: the
  * gap that a request asked for before the script runs would close.
+ *
+ * Beside the app, in the same rotation, its floor: the same list from the same
+ * build with every script removed (lighthouse/floor.ts), which the service still
+ * renders with its rows. What a new tab costs over a reload there (a new
+ * renderer, the stylesheet and icons fetched, nothing in any cache) is the
+ * host's and the browser's, not the app's: the app's ratio is read against it.
  */
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { LIST_PROBE_SCRIPT } from './list-paging';
@@ -74,9 +80,18 @@ export async function measureNewTabOnce(browser: Browser, listUrl: string, liste
   }
 }
 
-export async function measureNewTab(browser: Browser, listUrl: string, listed: ListedRepository, runs: number): Promise<NewTabRun[]> {
-  const out: NewTabRun[] = [];
-  for (let i = 0; i < runs; i++) out.push(await measureNewTabOnce(browser, listUrl, listed));
+/** The app's runs and its floor's, taken in turns (app first in odd rounds, floor first in even ones) so the host's swings fall on both. */
+export interface NewTabWithFloor {
+  app: NewTabRun[];
+  floor: NewTabRun[];
+}
+
+export async function measureNewTabWithFloor(browser: Browser, urls: { app: string; floor: string }, listed: ListedRepository, runs: number): Promise<NewTabWithFloor> {
+  const out: NewTabWithFloor = { app: [], floor: [] };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
+    for (const which of order) out[which].push(await measureNewTabOnce(browser, urls[which], listed));
+  }
   return out;
 }
 
@@ -108,11 +123,11 @@ export function summariseNewTab(runs: readonly NewTabRun[]): NewTabSummary {
   };
 }
 
-/** The bench's rows: both times with their worst run, the ratio against its target, and when the API request started. */
-export function newTabRows(runs: readonly NewTabRun[]): BenchRow[] {
-  const s = summariseNewTab(runs);
+/** The bench's rows: both times with their worst run, the ratio against its target, when the API request started, and the floor's figures beside them. */
+export function newTabRows(result: NewTabWithFloor): BenchRow[] {
+  const s = summariseNewTab(result.app);
   const apiStart = (v: number | null) => (v === null ? 'none' : String(v));
-  return [
+  const rows: BenchRow[] = [
     {
       figure: `App, phone: new tab → first row (ms, median of ${s.runs}; worst ${s.newTab.worstMs})`,
       value: s.newTab.medianMs,
@@ -126,4 +141,22 @@ export function newTabRows(runs: readonly NewTabRun[]): BenchRow[] {
       value: `${apiStart(s.newTabApiStartMedianMs)} · ${apiStart(s.reloadApiStartMedianMs)}`,
     },
   ];
+  if (result.floor.length === 0) return rows;
+  const f = summariseNewTab(result.floor);
+  rows.push({
+    figure: `Floor (the same list, no script: the host's own ratio), phone: new tab → first row (ms, median of ${f.runs}; worst ${f.newTab.worstMs})`,
+    value: f.newTab.medianMs,
+    peer: `reload → first row ${f.reload.medianMs} (worst ${f.reload.worstMs})`,
+    ratio: `${f.ratio.toFixed(2)}×`,
+  });
+  // Each round's app run against the floor's run beside it.
+  const over = (pick: (run: NewTabRun) => number) => result.app.slice(0, result.floor.length).map((run, i) => pick(run) - pick(result.floor[i]!));
+  const newTabOver = over((run) => run.newTabMs);
+  const reloadOver = over((run) => run.reloadMs);
+  rows.push({
+    figure: `App over its floor in the same round, phone (ms, median of ${newTabOver.length}; worst): new tab → first row`,
+    value: `${ms(median(newTabOver))} (${ms(Math.max(...newTabOver))})`,
+    peer: `reload → first row ${ms(median(reloadOver))} (${ms(Math.max(...reloadOver))})`,
+  });
+  return rows;
 }
