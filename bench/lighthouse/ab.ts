@@ -58,6 +58,11 @@ function medianBreakdown(records: Array<Record<string, number>>, top: number): s
     .join(', ');
 }
 
+/** The app's scripts asked for before the largest paint: not the rendered page's loader, which its head names (small, and it waits for the paint). */
+function appScriptsBefore(run: LighthouseRun): string[] {
+  return run.scriptsBeforeLargestPaint.filter((name) => name !== 'start-after-paint.js');
+}
+
 interface Build {
   name: string;
   service: BenchService;
@@ -101,7 +106,8 @@ try {
         const run = result.runs[0]!;
         build.runs.set(page, [...(build.runs.get(page) ?? []), run]);
         const ms = (id: string) => Math.round(run.values[id] ?? NaN);
-        console.log(`${new Date().toISOString().slice(11, 19)} ${page} ${build.name} #${round}: performance ${run.scores.performance ?? 'n/a'}, blocking ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms`);
+        const early = appScriptsBefore(run).length === 0 ? '' : `; scripts asked for before the largest paint: ${appScriptsBefore(run).join(', ')}`;
+        console.log(`${new Date().toISOString().slice(11, 19)} ${page} ${build.name} #${round}: performance ${run.scores.performance ?? 'n/a'}, blocking ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms${early}`);
       }
     }
     if (pages.includes('list')) await newTabRound(round);
@@ -124,6 +130,7 @@ try {
       console.log(
         `${page} ${build.name}: performance ${median(scores)} (worst ${Math.min(...scores)}; ${scores.join(' · ')}); blocking ${Math.round(median(ms('total-blocking-time')))} ms (${Math.round(Math.max(...ms('total-blocking-time')))}); LCP ${Math.round(median(ms('largest-contentful-paint')))} ms (${Math.round(Math.max(...ms('largest-contentful-paint')))})`,
       );
+      console.log(`  runs with a script asked for before the largest paint: ${own.filter((r) => appScriptsBefore(r).length > 0).length} of ${own.length}`);
       console.log(`  main thread by kind: ${medianBreakdown(own.map((r) => r.mainThread.byKind), 8)}`);
       console.log(`  by script: ${medianBreakdown(own.map((r) => r.mainThread.byScript), 6)}`);
     }

@@ -44,7 +44,21 @@ interface LhAudit {
   scoreDisplayMode: string;
   displayValue?: string;
   numericValue?: number;
-  details?: { items?: Array<{ node?: LhNode; url?: string; wastedBytes?: number; group?: string; duration?: number; total?: number }> };
+  details?: {
+    items?: Array<{
+      node?: LhNode;
+      url?: string;
+      wastedBytes?: number;
+      group?: string;
+      duration?: number;
+      total?: number;
+      /** network-requests: what and when (ms after navigation start, as observed) */
+      resourceType?: string;
+      networkRequestTime?: number;
+      /** metrics: the observed (not simulated) largest paint, ms after navigation start */
+      observedLargestContentfulPaint?: number;
+    }>;
+  };
 }
 interface LhCategory {
   score: number | null;
@@ -106,6 +120,11 @@ export interface LighthouseRun {
    * with the page's own document and "Unattributable" among them).
    */
   mainThread: { byKind: Record<string, number>; byScript: Record<string, number> };
+  /**
+   * The scripts whose requests began before the largest paint as observed: Lighthouse's simulation
+   * counts each against the largest paint, though the page needs none of them to paint it.
+   */
+  scriptsBeforeLargestPaint: string[];
   /** for every category under its target: the audits that did not pass */
   failing: Partial<Record<CategoryId, FailingAudit[]>>;
   warnings: string[];
@@ -182,7 +201,8 @@ async function runOnce(loaded: Loaded, page: { name: string; url: string }, pres
     const values = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue]));
     const mainThread = { byKind: breakdown(lhr.audits['mainthread-work-breakdown'], (item) => item.group, (item) => item.duration), byScript: breakdown(lhr.audits['bootup-time'], (item) => item.url && scriptName(item.url), (item) => item.total) };
     keepReport(`${page.name}-${preset}-${runNumber}`, result.report, result.artifacts?.Trace);
-    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, runScores: [scores], metrics, values, mainThread, failing, warnings: lhr.runWarnings } };
+    const scriptsBeforeLargestPaint = scriptsBefore(lhr.audits['network-requests'], lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint);
+    return { version: lhr.lighthouseVersion, run: { page: page.name, url: page.url, preset, scores, runScores: [scores], metrics, values, mainThread, scriptsBeforeLargestPaint, failing, warnings: lhr.runWarnings } };
   } finally {
     await chrome.kill();
   }
@@ -198,6 +218,12 @@ function breakdown(audit: LhAudit | undefined, key: (item: LhItem) => string | u
     if (k !== undefined && v !== undefined) out[k] = (out[k] ?? 0) + Math.round(v);
   }
   return out;
+}
+
+function scriptsBefore(requests: LhAudit | undefined, largestPaint: number | undefined): string[] {
+  if (largestPaint === undefined) return [];
+  const items = Array.isArray(requests?.details?.items) ? requests.details.items : [];
+  return items.filter((item) => item.resourceType === 'Script' && item.url !== undefined && (item.networkRequestTime ?? Infinity) < largestPaint).map((item) => scriptName(item.url!));
 }
 
 /** A script's file name without its content hash (`framework-CIJc_8Ck.js` → `framework.js`), so runs of two builds line up. */

@@ -12,7 +12,7 @@ function run(performance: number | null, accessibility: number, lcp: string): Li
     runScores: [scores],
     metrics: { 'largest-contentful-paint': lcp },
     values: {},
-    mainThread: { byKind: {}, byScript: {} },
+    mainThread: { byKind: {}, byScript: {} }, scriptsBeforeLargestPaint: [],
     failing: performance !== null && performance < 95 ? { performance: [{ id: 'total-blocking-time', title: 'Total Blocking Time', score: 0.5, items: [] }] } : {},
     warnings: [],
   };
