@@ -1,7 +1,7 @@
 /**
  * The rendered page's template and its loader (first-view-build.ts, issue 48): the service finds
  * each marker once, the page holds no inline script (the CSP is `script-src 'self'`), and the
- * scripts the shell asks for from its head are asked for by the loader after two frames.
+ * scripts the shell asks for from its head are asked for by the loader after the first paint.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -67,25 +67,55 @@ describe("the rendered page's template", () => {
 });
 
 describe('the loader', () => {
-  /** Runs the loader as a page's deferred script, in a document of plain objects; `frame()` draws the next frame. */
-  function runLoader(visibilityState: 'visible' | 'hidden') {
+  type PaintEntries = { getEntriesByName: (name: string) => unknown[] };
+  /**
+   * Runs the loader as a page's deferred script, in a document of plain objects: `frame()` draws the
+   * next frame, `paint(name)` reports a paint entry to its observer (none where `paintTiming` is false),
+   * `hide()` hides the tab.
+   */
+  function runLoader(visibilityState: 'visible' | 'hidden', paintTiming = true) {
     const added: { tag: string; rel?: string; type?: string; href?: string; src?: string; crossOrigin?: string }[] = [];
     let frames: (() => void)[] = [];
+    const observers: { callback: (list: PaintEntries) => void; observed: unknown; connected: boolean }[] = [];
+    const listeners: (() => void)[] = [];
     const attributes: Record<string, string> = { 'data-entry': ENTRY, 'data-preload': PRELOADS.join(',') };
     const document = {
       visibilityState,
       currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
       createElement: (tag: string) => ({ tag }),
       head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
+      addEventListener: (type: string, listener: () => void) => type === 'visibilitychange' && listeners.push(listener),
     };
     const requestAnimationFrame = (callback: () => void) => frames.push(callback);
-    new Function('document', 'requestAnimationFrame', START_AFTER_PAINT_SCRIPT)(document, requestAnimationFrame);
+    class PerformanceObserver {
+      static supportedEntryTypes = paintTiming ? ['navigation', 'paint', 'resource'] : ['navigation', 'resource'];
+      private readonly own: (typeof observers)[number];
+      constructor(callback: (list: PaintEntries) => void) {
+        this.own = { callback, observed: null, connected: false };
+        observers.push(this.own);
+      }
+      observe(options: unknown) {
+        this.own.observed = options;
+        this.own.connected = true;
+      }
+      disconnect() {
+        this.own.connected = false;
+      }
+    }
+    new Function('document', 'requestAnimationFrame', 'PerformanceObserver', START_AFTER_PAINT_SCRIPT)(document, requestAnimationFrame, PerformanceObserver);
     const frame = () => {
       const now = frames;
       frames = [];
       for (const callback of now) callback();
     };
-    return { added, frame };
+    const paint = (name: string) => {
+      for (const o of observers.filter((each) => each.connected)) o.callback({ getEntriesByName: (asked) => (asked === name ? [{ name }] : []) });
+    };
+    const hide = () => {
+      document.visibilityState = 'hidden';
+      for (const listener of listeners) listener();
+    };
+    return { added, frame, paint, hide, observers };
   }
 
   const asked = [
@@ -93,8 +123,22 @@ describe('the loader', () => {
     { tag: 'script', type: 'module', src: ENTRY, crossOrigin: '' },
   ];
 
-  it('asks for the entry and its preloads two frames after it runs, that is once the page has painted', () => {
-    const { added, frame } = runLoader('visible');
+  it('asks for the entry and its preloads once the browser reports the first contentful paint, however many frames came first', () => {
+    const { added, frame, paint, observers } = runLoader('visible');
+    // Buffered: a paint reported before the loader ran counts too.
+    expect(observers.map((o) => o.observed)).toEqual([{ type: 'paint', buffered: true }]);
+    frame();
+    frame();
+    frame();
+    paint('first-paint');
+    expect(added).toEqual([]);
+    paint('first-contentful-paint');
+    expect(added).toEqual(asked);
+    expect(observers[0]!.connected).toBe(false);
+  });
+
+  it('in a browser without Paint Timing, two frames after it runs', () => {
+    const { added, frame } = runLoader('visible', false);
     expect(added).toEqual([]);
     frame();
     expect(added).toEqual([]);
@@ -102,7 +146,18 @@ describe('the loader', () => {
     expect(added).toEqual(asked);
   });
 
-  it('in a tab not shown (no frame is drawn there), at once', () => {
-    expect(runLoader('hidden').added).toEqual(asked);
+  it('in a tab not shown (no frame is drawn there), at once, and once only', () => {
+    const { added, paint } = runLoader('hidden');
+    expect(added).toEqual(asked);
+    paint('first-contentful-paint');
+    expect(added).toEqual(asked);
+  });
+
+  it('in a tab hidden before it painted, when it is hidden, and once only', () => {
+    const { added, hide, paint } = runLoader('visible');
+    hide();
+    expect(added).toEqual(asked);
+    paint('first-contentful-paint');
+    expect(added).toEqual(asked);
   });
 });
