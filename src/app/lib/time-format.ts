@@ -68,6 +68,17 @@ export function exactTime(ms: number): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${clock} ${zoneName(date)}`;
 }
 
+/**
+ * "May 1, 2024, 12:00:00 PM UTC", whatever the local zone: what a page rendered on the service
+ * shows (and its hydration), which cannot know the reader's zone; the next render writes exactTime.
+ */
+export function exactUtcTime(ms: number): string {
+  const date = new Date(ms);
+  const hours = date.getUTCHours();
+  const clock = `${hours % 12 || 12}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${clock} UTC`;
+}
+
 /** "02:32:05 PM", in local time, as Intl's "en" with two-digit hours, minutes and seconds. */
 export function clockTime(ms: number): string {
   const date = new Date(ms);

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { Skeleton } from '../../components/skeleton';
 import { loadedMarkdownBody } from './markdown/markdown-ready';
 import { loadMarkdownBody } from './markdown/preload-markdown';
+import { usePageOrigin } from '../../services/use-services';
 
 // The renderer is its own chunk (the parsing in a worker); the issue route's loader starts both with the data.
 const LazyMarkdownBody = lazy(loadMarkdownBody);
@@ -24,6 +25,7 @@ function MarkdownSkeleton() {
  */
 export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: string | null; owner: string; repo: string; scope: string }) {
   const navigate = useNavigate();
+  const origin = usePageOrigin();
   // Already loaded (the usual case: the page waited for it), it renders at once; `lazy` would suspend once more.
   const [MarkdownBody] = useState(() => loadedMarkdownBody()?.default ?? LazyMarkdownBody);
 
@@ -63,7 +65,7 @@ export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: st
       <Suspense fallback={<MarkdownSkeleton />}>
         {/* Delegated link handling only; the anchors inside stay keyboard-reachable. */}
         <div onClick={onClick}>
-          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} scope={scope} />
+          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} scope={scope} origin={origin} />
         </div>
       </Suspense>
     </ErrorBoundary>
