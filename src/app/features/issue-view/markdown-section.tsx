@@ -62,6 +62,10 @@ export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: st
         </div>
       )}
     >
+      {/* On a page the service rendered (issue 48), a text whose tree the worker has not answered yet at hydration
+          suspends here, and React keeps the service's markup of this boundary on screen until it can hydrate it: no
+          flash, no extra bytes (its tree in the page's data block would double the text's weight on a phone) and
+          the parsing stays off the main thread. Only its in-app links wait for it, and they still work as links. */}
       <Suspense fallback={<MarkdownSkeleton />}>
         {/* Delegated link handling only; the anchors inside stay keyboard-reachable. */}
         <div onClick={onClick}>
