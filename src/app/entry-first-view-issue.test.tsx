@@ -18,7 +18,7 @@ import { createAppRouter } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
 import type { FirstViewData } from './first-view-data';
-import { routerReady, seedForHydration } from './first-view-start';
+import { afterHydration, routerReady, seedForHydration } from './first-view-start';
 import { ISSUE_VIEW_ROUTE_ID } from './routes/issue-view-loader';
 import * as pipeline from './features/issue-view/markdown/markdown-pipeline';
 import { createSafeStorage } from './storage/safe-storage';
@@ -73,11 +73,12 @@ afterEach(() => {
 /** What main.tsx does with a page that carries the first view: seed, start the router with the loaders' data, wait for its chunks, hydrate. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
   const browser = fakeFirstViewService(fixtures(), RENDERED_AT);
+  const etagStore = createMemoryEtagStore();
   const services = createAppServices({
     local: createSafeStorage('local', () => new MemoryStorage()),
     session: createSafeStorage('session', () => new MemoryStorage()),
     defaultBaseUrl: TEST_BASE_URL,
-    etagStore: createMemoryEtagStore(),
+    etagStore,
     createClient: (options) => createApiClient({ ...options, fetch: (input, init) => browser.fetch(new Request(input, init)) }),
     now: () => AN_HOUR_LATER,
     renderedAt: data.renderedAt,
@@ -111,7 +112,7 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
   } finally {
     consoleError.mockRestore();
   }
-  return { browser, description, recoverable, said };
+  return { browser, description, recoverable, said, services, etagStore, router };
 }
 
 describe('an issue rendered by the service', () => {
@@ -169,6 +170,34 @@ describe('an issue rendered by the service', () => {
     expect(description.querySelector('time')).toHaveAttribute('title');
     expect(screen.getByRole('article', { name: 'Comment by dave' })).toHaveTextContent('Second comment');
     expect(browser.asked.map((request) => new URL(request.url).pathname).filter((path) => path.includes('/issues/12'))).toEqual([]);
+  });
+
+  it('asks what a new tab asks first, anonymous: the repository, the issue and its history (and the free rate_limit)', async () => {
+    const { service } = await renderedIssue();
+    expect(service.asked.map((request) => `${new URL(request.url).pathname}${new URL(request.url).search}`).sort()).toEqual([
+      '/api/rate_limit',
+      '/api/repos/acme/rocket',
+      '/api/repos/acme/rocket/issues/12',
+      '/api/repos/acme/rocket/issues/12/timeline?per_page=100',
+    ]);
+    for (const request of service.asked) expect(request.headers.get('authorization')).toBeNull();
+  });
+
+  it("the browser's next revalidation of the issue and of its history is a conditional request, whose 304 gives what the page showed", async () => {
+    const { rootHtml, data } = await renderedIssue();
+    const { services, etagStore, browser, router } = await hydrate(rootHtml, data);
+    await act(async () => {
+      await afterHydration(services, etagStore, data, router.state.matches.at(-1)!.params);
+    });
+    const client = services.connection.getSnapshot().client;
+    const issueAnswer = data.etags.find((stored) => stored.request.endsWith('/issues/12'))!;
+    const historyAnswer = data.etags.find((stored) => stored.request.includes('/issues/12/timeline'))!;
+    const issueAgain = await client.get<{ title: string }>(issueAnswer.request);
+    const historyAgain = await client.get<Array<{ body: string }>>(historyAnswer.request);
+    expect(browser.asked.map((request) => request.headers.get('if-none-match'))).toEqual([issueAnswer.etag, historyAnswer.etag]);
+    expect(issueAgain.notModified && historyAgain.notModified).toBe(true);
+    expect(issueAgain.data.title).toBe('Rocket explodes on launch');
+    expect(historyAgain.data.map((comment) => comment.body)).toEqual(['First _comment_', 'Second comment']);
   });
 
   it('a long thread is rendered whole: the comments its loader does not wait for are parsed too before the page is written', async () => {

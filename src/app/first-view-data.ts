@@ -150,11 +150,16 @@ export async function seedStoredAnswers(store: EtagStore, services: AppServices,
   const identity = await identityKey(data.apiBaseUrl.trim().replace(/\/+$/, ''), null);
   const bodies = new Map<string, unknown>();
   for (const query of services.queryClient.getQueryCache().getAll()) {
-    const answer = query.state.data as { url?: unknown; data?: unknown } | undefined;
-    if (typeof answer?.url !== 'string') continue;
-    // An issue page of a search holds the search's items, not its body: the body is put back together.
-    const search = isIssuePageKey(query.queryKey) ? searchAnswerOf(answer as IssuePage) : null;
-    bodies.set(answer.url, search ?? answer.data);
+    const held = query.state.data as { url?: unknown; data?: unknown; pages?: unknown } | undefined;
+    // A query of pages (an issue's history) holds one answer a page, each with its body as it came (the comments
+    // a service without the timeline sends gain two fields there, and read the same when they come again).
+    const answers = (Array.isArray(held?.pages) ? held.pages : [held]) as Array<{ url?: unknown; data?: unknown } | undefined>;
+    for (const answer of answers) {
+      if (typeof answer?.url !== 'string') continue;
+      // An issue page of a search holds the search's items, not its body: the body is put back together.
+      const search = isIssuePageKey(query.queryKey) ? searchAnswerOf(answer as IssuePage) : null;
+      bodies.set(answer.url, search ?? answer.data);
+    }
   }
   await Promise.all(
     data.etags.map(async ({ request, ...stored }) => {
