@@ -66,8 +66,8 @@ test('a new tab shows the rendered issue, adopts it without a complaint or a sec
   // Hydrated: a time's exact moment (in the reader's zone) is written by the render after hydration, never before.
   await expect(page.locator('time[title]').first()).toBeAttached();
   await page.waitForLoadState('networkidle');
-  // The issue and its comments came in the page: not asked again.
-  expect(apiPaths.filter((path) => path.startsWith('/api/repos/acme/rocket/issues/409'))).toEqual([]);
+  // The repository, the issue and its history came in the page: not asked again.
+  expect(apiPaths.filter((path) => path === '/api/repos/acme/rocket' || path.startsWith('/api/repos/acme/rocket/issues/409'))).toEqual([]);
   // The description's code is highlighted once hydrated, as on a page drawn in the browser.
   const description = page.getByRole('article', { name: /^Description by / });
   await expect(description.locator('code [class^="hljs-"]').first()).toBeAttached();
