@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { afterEach } from 'vitest';
-import { clockTime, exactTime, exactUtcTime, formatCompactCount, formatCount, relativeTime } from './time-format';
+import { clockTime, exactTime, formatCompactCount, formatCount, relativeTime } from './time-format';
+import { exactUtcTime } from './exact-utc-time';
 
 // The app writes these out in English instead of loading Intl's locale data on every page;
 // a reader must not be able to tell: each is compared with what Intl's "en" says.

@@ -44,8 +44,8 @@ export function relativeTime(ms: number, now: number): string {
   return relativeEnglish(Math.round(diff / (60 * SECOND_MS)), 'minute');
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad2 = (n: number): string => String(n).padStart(2, '0');
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** The local zone as Intl's "en" names zones without a short name of their own: "UTC", "GMT+1", "GMT-3:30". */
 function zoneName(date: Date): string {
@@ -66,17 +66,6 @@ export function exactTime(ms: number): string {
   const hours = date.getHours();
   const clock = `${hours % 12 || 12}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${clock} ${zoneName(date)}`;
-}
-
-/**
- * "May 1, 2024, 12:00:00 PM UTC", whatever the local zone: what a page rendered on the service
- * shows (and its hydration), which cannot know the reader's zone; the next render writes exactTime.
- */
-export function exactUtcTime(ms: number): string {
-  const date = new Date(ms);
-  const hours = date.getUTCHours();
-  const clock = `${hours % 12 || 12}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${clock} UTC`;
 }
 
 /** "02:32:05 PM", in local time, as Intl's "en" with two-digit hours, minutes and seconds. */

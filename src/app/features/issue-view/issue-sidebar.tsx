@@ -5,7 +5,8 @@ import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { exactTime, exactUtcTime, parseTime } from '../../lib/time-format';
+import { exactTime, parseTime } from '../../lib/time-format';
+import { exactUtcTime } from '../../lib/exact-utc-time';
 import { assigneeListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 import { sourceLink } from './source-link';
 
