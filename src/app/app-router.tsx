@@ -12,7 +12,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ISSUE_LIST_ROUTE_ID, issueListLoader } from './routes/issue-list-loader';
 import { IssueListPage } from './routes/issue-list-page';
-import { issueViewLoader } from './routes/issue-view-loader';
+import { ISSUE_VIEW_ROUTE_ID, issueViewLoader } from './routes/issue-view-loader';
 import { PullRedirect, RepoError, RepoIndexRedirect, RepoLayout, repoLayoutLoader, shouldRevalidateRepo } from './routes/repo-layout';
 import { RootError, RootLayout } from './routes/root-layout';
 import { PageNotFound, RouteError } from './routes/route-error';
@@ -63,6 +63,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
                   errorElement: <RouteError subject="repository" />,
                 },
                 {
+                  id: ISSUE_VIEW_ROUTE_ID,
                   path: 'issues/:number',
                   lazy: { Component: async () => (await import('./routes/issue-view-page')).IssueViewPage },
                   loader: issueViewLoader(services),

@@ -37,6 +37,8 @@ export interface AppServicesOptions {
   now?: () => number;
   /** When the page being hydrated was rendered on the service (the clock's server snapshot); absent for a page rendered here. */
   renderedAt?: number;
+  /** The page's origin; the window's unless given (the service's render has no window, and gives the address it renders). */
+  pageOrigin?: string;
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
@@ -125,6 +127,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     savedViews,
     credentialsNotice,
     navigation: createNavigationLocation(),
+    pageOrigin: options.pageOrigin ?? window.location.origin,
     defaultBaseUrl: options.defaultBaseUrl,
     connectPolicy,
     createProbeClient: (baseUrl, token) => createClient({ baseUrl, token, etagStore: createMemoryEtagStore(), now }),

@@ -10,9 +10,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FirstViewRequest, FirstViewResult } from '../shared/first-view';
+import type { FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
-import type { ApiResponse } from './api/api-types';
 import { createMemoryEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
@@ -24,6 +23,7 @@ import { dataBlockText, FIRST_VIEW_DATA_ID } from '../shared/first-view';
 import { createSafeStorage } from './storage/safe-storage';
 import { MemoryStorage } from '../../test-support/app/render-app';
 import { createFakeApi, searchResult, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
+import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
 import { pageOne } from '../../test-support/app/issue-list-fixtures';
 
 // Testing Library sets this for its own render; this test calls React's root itself.
@@ -42,37 +42,9 @@ function fixtures(url: URL) {
   return undefined;
 }
 
-/**
- * The service as HTTP: the fixtures' answers (test-support/app/fake-api.ts) as responses with a
- * body, rate-limit headers and an ETag; `refuse` answers some requests with a status of its own.
- */
-function fakeService(handler: Handler, refuse: (url: URL) => Response | undefined = () => undefined) {
-  const { factory } = createFakeApi(handler);
-  const client = factory({ baseUrl: TEST_BASE_URL });
-  const asked: Request[] = [];
-  const fetch: FirstViewRequest['fetch'] = async (request) => {
-    asked.push(request);
-    const url = new URL(request.url);
-    const refused = refuse(url);
-    if (refused !== undefined) return refused;
-    const answer: ApiResponse<unknown> = await client.get(url.href);
-    const etag = `"${url.pathname.length}-${url.search.length}"`;
-    const headers = new Headers({ 'content-type': 'application/json', etag });
-    const limit = answer.rateLimit ?? { limit: 60, remaining: 59, used: 1, resetAt: RENDERED_AT + 3600_000, resource: 'core' };
-    headers.set('x-ratelimit-limit', String(limit.limit));
-    headers.set('x-ratelimit-remaining', String(limit.remaining));
-    headers.set('x-ratelimit-used', String(limit.used));
-    headers.set('x-ratelimit-reset', String(Math.floor(limit.resetAt / 1000)));
-    headers.set('x-ratelimit-resource', limit.resource);
-    const link = Object.entries(answer.links)
-      .map(([rel, href]) => `<${href}>; rel="${rel}"`)
-      .join(', ');
-    if (link !== '') headers.set('link', link);
-    // A validator the answer still has: nothing changed, no body (RFC 9110 §15.4.5).
-    if (request.headers.get('if-none-match') === etag && answer.status === 200) return new Response(null, { status: 304, headers });
-    return new Response(JSON.stringify(answer.data), { status: answer.status, headers });
-  };
-  return { fetch, asked };
+/** The service as HTTP, answering the fixtures (test-support/app/fake-first-view-service.ts). */
+function fakeService(handler: Handler, refuse?: (url: URL) => Response | undefined) {
+  return fakeFirstViewService(handler, RENDERED_AT, refuse);
 }
 
 function render(address: string, service: ReturnType<typeof fakeService>): Promise<FirstViewResult> {
@@ -226,8 +198,8 @@ describe('the list rendered by the service', () => {
 });
 
 describe('what the service does not render (it sends the shell)', () => {
-  it('an address that is not a repository list, without asking the API', async () => {
-    for (const address of ['/', '/settings', '/issues', '/acme/rocket/issues/12', '/acme/rocket']) {
+  it('an address that is not a repository list or an issue, without asking the API', async () => {
+    for (const address of ['/', '/settings', '/issues', '/acme/rocket/pulls', '/acme/rocket']) {
       const service = fakeService(fixtures);
       const result = await render(address, service);
       expect(result).toEqual({ rendered: false, why: expect.stringContaining('is not a repository') as unknown });

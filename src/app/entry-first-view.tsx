@@ -1,15 +1,19 @@
 /**
- * The list's first view rendered by the service (issue 48; the contract is
- * src/shared/first-view.ts): renders a repository's issue list with the app's
- * own routes, providers and components, as an anonymous reader of the service
- * would first see it, and says what the browser needs to hydrate it without
- * asking again (first-view-data.ts). `npm run build` builds it, on its own,
- * to dist/server/first-view.js (vite.config.ts); the service loads that file.
+ * The first view rendered by the service (issue 48; the contract is
+ * src/shared/first-view.ts): renders a repository's issue list, or one of its
+ * issues, with the app's own routes, providers and components, as an anonymous
+ * reader of the service would first see it, and says what the browser needs
+ * to hydrate it without asking again (first-view-data.ts). `npm run build`
+ * builds it, on its own, to dist/server/first-view.js (vite.config.ts); the
+ * service loads that file.
  *
- * Only a list that rendered from good answers is a page: any other address, a
- * redirect, a loader's error or an API answer other than 200 is
+ * Only a page that rendered whole from good answers is a page: any other
+ * address, a redirect, a loader's error, an API answer other than 200 or a
+ * part still loading (a Suspense boundary left to the browser) is
  * `rendered: false`, and the service sends the shell, whose app then does
  * what it always did (asks again, shows the failure, waits out the limit).
+ * An issue's texts are parsed here, in this thread (markdown-trees.ts: no
+ * `Worker` on a server), before the render that writes them.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,12 +27,15 @@ import { createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
 import { readListView } from './features/issues/list-view';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './routes/issue-list-loader';
+import { ISSUE_VIEW_ROUTE_ID, type IssueViewLoaderData } from './routes/issue-view-loader';
 import { createSafeStorage } from './storage/safe-storage';
 import { collectingSink, StyleRuleSinkContext } from './styles/dynamic-classes';
 import { firstViewLoaderData, type FirstViewData } from './first-view-data';
 
 /** Renders stop when a render asks for nothing new; a page that keeps asking is a bug, not a page. */
 const MAX_RENDER_PASSES = 5;
+/** How React's server render marks a Suspense boundary it wrote as its fallback, for the browser to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * Whether the hook that built a query would fetch it: a query a hook holds back (`enabled: false`:
@@ -120,13 +127,15 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     renderedAt: request.now,
     // Every request goes to the service's own fetch, anonymous (no token is stored here), as from a page on its origin.
     createClient: (options) => createApiClient({ ...options, fetch: watchedFetch(request.fetch, failures), pageOrigin: url.origin }),
+    // No window here: the page's links and its texts' trees are made for the address rendered, as the browser will.
+    pageOrigin: url.origin,
   });
   // A failed answer makes no page, so waiting out a retry (spec 7.2) would only hold the page back.
   services.queryClient.setDefaultOptions({ queries: { ...services.queryClient.getDefaultOptions().queries, retry: false } });
 
   const routes = createAppRoutes(services);
-  const matched = matchRoutes(routes, url.pathname);
-  if (matched?.at(-1)?.route.id !== ISSUE_LIST_ROUTE_ID) return { rendered: false, why: `${url.pathname} is not a repository's issue list` };
+  const page = matchRoutes(routes, url.pathname)?.at(-1)?.route.id;
+  if (page !== ISSUE_LIST_ROUTE_ID && page !== ISSUE_VIEW_ROUTE_ID) return { rendered: false, why: `${url.pathname} is not a repository's issue list or one of its issues` };
   // The continuous list's rows are drawn by its virtualiser, which measures the window: on a server it draws none, and the
   // page would say "Scroll down to load more" over an empty list until the scripts ran. The skeleton says it better.
   if (readListView(url.searchParams, null).mode === 'continuous') return { rendered: false, why: `${url.pathname}${url.search} is the continuous list, whose rows a server cannot draw` };
@@ -140,6 +149,9 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   // loaded, which in this process depends on the renders before: rendered as a new tab would have it.
   const list = context.loaderData[ISSUE_LIST_ROUTE_ID] as IssueListLoaderData | undefined;
   if (list !== undefined && !url.searchParams.has('q')) context.loaderData[ISSUE_LIST_ROUTE_ID] = { ...list, tools: null } satisfies IssueListLoaderData;
+  // An issue's loader hands the page a promise of its texts (its description's and comments' trees, or its
+  // cold-open wait running out): the page is rendered once they are here, never with their skeleton.
+  await (context.loaderData[ISSUE_VIEW_ROUTE_ID] as IssueViewLoaderData | undefined)?.textsShown;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const render = () => {
@@ -157,15 +169,15 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     return { html, css: sink.css() };
   };
 
-  let page: { html: string; css: string };
+  let rendered: { html: string; css: string };
   try {
     await settled(services.queryClient);
-    page = render();
+    rendered = render();
     for (let pass = 1; pass < MAX_RENDER_PASSES; pass++) {
       const asked = await fetchWhatTheRenderAskedFor(services.queryClient);
       await settled(services.queryClient);
       if (asked === 0) break;
-      page = render();
+      rendered = render();
     }
   } catch (error) {
     // A query's error thrown to its error boundary, which a server render does not have (React runs none).
@@ -178,6 +190,9 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     .getAll()
     .find((query) => query.state.status === 'error');
   if (failures.length > 0) return { rendered: false, why: failures.join('; ') };
+  // React writes a boundary that suspended as its fallback, marked for the browser to render (`<!--$!-->`): a page
+  // with a skeleton the scripts must fill is the shell's job, and its hydration would draw that part anew.
+  if (rendered.html.includes(CLIENT_RENDERED_BOUNDARY)) return { rendered: false, why: `${url.pathname}${url.search} has a part its render could not finish (still loading, or failed)` };
   if (failedQuery !== undefined) return { rendered: false, why: `a query failed: ${failedQuery.state.error?.message ?? 'no message'}` };
 
   const snapshot = services.rateLimit.getSnapshot();
@@ -191,20 +206,24 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
     // The bodies are the queries' own data: carried once (seedStoredAnswers puts them back).
     etags: [...etags.entries].map(([key, { body: _body, ...stored }]) => ({ ...stored, request: key.slice(key.indexOf(' ') + 1) })),
   };
-  const { title, markup } = withoutTitle(page.html);
-  return { rendered: true, title, rootHtml: markup, data, css: page.css };
+  const { title, markup } = withoutTitle(rendered.html);
+  return { rendered: true, title, rootHtml: markup, data, css: rendered.css };
 }
 
 // React writes a page's <title> where the page renders it; the page's head is where a title belongs (one per document).
-const TITLE = /<title>([^<]*)<\/title>/;
+const TITLE = /<title>([^<]*)<\/title>/g;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
 
-/** The rendered markup without its `<title>`, and that title's text (the app's name when the page set none). */
+/**
+ * The rendered markup without its `<title>`s, and the page's title's text (the app's name when the page set
+ * none). Each route may write one (an issue's layout names its repository, its page the issue): the innermost,
+ * written last, is the page's, as in the browser, where React puts each title it mounts before those in the head.
+ */
 function withoutTitle(html: string): { title: string; markup: string } {
-  const found = TITLE.exec(html);
-  if (found === null) return { title: 'Issuescope', markup: html };
+  const found = [...html.matchAll(TITLE)].at(-1);
+  if (found === undefined) return { title: 'Issuescope', markup: html };
   const title = found[1]!.replace(/&(amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!);
-  return { title, markup: html.slice(0, found.index) + html.slice(found.index + found[0].length) };
+  return { title, markup: html.replace(TITLE, '') };
 }
 
 function describeErrors(errors: Record<string, unknown>): string {

@@ -1,5 +1,5 @@
 /**
- * The data a list page rendered by the service hands the browser (issue 48),
+ * The data a page rendered by the service (a list or an issue) hands the browser (issue 48),
  * so that React hydrates the rendered markup (adopts it) without asking the
  * service again. The renderer (entry-first-view.tsx) writes it; the service
  * puts it in `<script type="application/json" id="issuescope-first-view">`
@@ -13,6 +13,7 @@ import type { EtagStore, StoredResponse } from './api/etag-store';
 import { identityKey } from './api/request-identity';
 import { loadQueryTools } from './features/issues/query-tools-chunk';
 import { ISSUE_LIST_ROUTE_ID, type IssueListLoaderData } from './routes/issue-list-loader';
+import { ISSUE_VIEW_ROUTE_ID } from './routes/issue-view-loader';
 import type { AppServices } from './services/app-services-context';
 import { searchAnswerOf, type IssuePage } from './services/issue-queries';
 import { issueKeys } from './services/query-keys';
@@ -61,13 +62,22 @@ interface ListLoaderDataAsJson extends Omit<IssueListLoaderData, 'tools'> {
   toolsLoaded: boolean;
 }
 
-/** The routes' loader data as JSON can carry it: the list's says whether its loader had the query tools (a view with a `q`). */
+/**
+ * The routes' loader data as JSON can carry it: the list's says whether its loader had the query tools (a view
+ * with a `q`). The issue's is not carried: its page is a route `lazy` chunk, and React Router runs the loader of
+ * a lazy route again when it hydrates, whatever it is given. That run asks for nothing (the issue and its
+ * comments are in the query cache, from this block) and settles once the description's tree is parsed (its
+ * warm open), so the page hydrates with its description at hand; its promise is no value JSON can carry anyway.
+ */
 export function firstViewLoaderData(loaderData: Record<string, unknown>): Record<string, unknown> {
+  const asJson = { ...loaderData };
   const list = loaderData[ISSUE_LIST_ROUTE_ID] as IssueListLoaderData | undefined;
-  if (list === undefined) return loaderData;
-  const { tools, ...rest } = list;
-  const asJson: ListLoaderDataAsJson = { ...rest, toolsLoaded: tools !== null };
-  return { ...loaderData, [ISSUE_LIST_ROUTE_ID]: asJson };
+  if (list !== undefined) {
+    const { tools, ...rest } = list;
+    asJson[ISSUE_LIST_ROUTE_ID] = { ...rest, toolsLoaded: tools !== null } satisfies ListLoaderDataAsJson;
+  }
+  delete asJson[ISSUE_VIEW_ROUTE_ID];
+  return asJson;
 }
 
 /**
@@ -76,11 +86,13 @@ export function firstViewLoaderData(loaderData: Record<string, unknown>): Record
  * page hydrates with what it was rendered with.
  */
 export async function hydrationLoaderData(data: FirstViewData): Promise<Record<string, unknown>> {
+  const revived = { ...data.loaderData };
   const list = data.loaderData[ISSUE_LIST_ROUTE_ID] as ListLoaderDataAsJson | undefined;
-  if (list === undefined) return data.loaderData;
-  const { toolsLoaded, ...rest } = list;
-  const revived: IssueListLoaderData = { ...rest, tools: toolsLoaded ? await loadQueryTools() : null };
-  return { ...data.loaderData, [ISSUE_LIST_ROUTE_ID]: revived };
+  if (list !== undefined) {
+    const { toolsLoaded, ...rest } = list;
+    revived[ISSUE_LIST_ROUTE_ID] = { ...rest, tools: toolsLoaded ? await loadQueryTools() : null } satisfies IssueListLoaderData;
+  }
+  return revived;
 }
 
 /**
@@ -138,11 +150,16 @@ export async function seedStoredAnswers(store: EtagStore, services: AppServices,
   const identity = await identityKey(data.apiBaseUrl.trim().replace(/\/+$/, ''), null);
   const bodies = new Map<string, unknown>();
   for (const query of services.queryClient.getQueryCache().getAll()) {
-    const answer = query.state.data as { url?: unknown; data?: unknown } | undefined;
-    if (typeof answer?.url !== 'string') continue;
-    // An issue page of a search holds the search's items, not its body: the body is put back together.
-    const search = isIssuePageKey(query.queryKey) ? searchAnswerOf(answer as IssuePage) : null;
-    bodies.set(answer.url, search ?? answer.data);
+    const held = query.state.data as { url?: unknown; data?: unknown; pages?: unknown } | undefined;
+    // A query of pages (an issue's history) holds one answer a page, each with its body as it came (the comments
+    // a service without the timeline sends gain two fields there, and read the same when they come again).
+    const answers = (Array.isArray(held?.pages) ? held.pages : [held]) as Array<{ url?: unknown; data?: unknown } | undefined>;
+    for (const answer of answers) {
+      if (typeof answer?.url !== 'string') continue;
+      // An issue page of a search holds the search's items, not its body: the body is put back together.
+      const search = isIssuePageKey(query.queryKey) ? searchAnswerOf(answer as IssuePage) : null;
+      bodies.set(answer.url, search ?? answer.data);
+    }
   }
   await Promise.all(
     data.etags.map(async ({ request, ...stored }) => {

@@ -1,5 +1,5 @@
 /**
- * How the browser takes over a list page the service rendered (issue 48):
+ * How the browser takes over a page the service rendered (issue 48), a list or an issue:
  * whether this tab hydrates it, what goes into the app's stores before React
  * hydrates, and what follows once it has. main.tsx calls these in order.
  */
@@ -23,6 +23,22 @@ export function readsAsTheRenderDid(services: AppServices, data: FirstViewData):
 export async function seedForHydration(services: AppServices, data: FirstViewData, now: number): Promise<{ loaderData: Record<string, unknown> }> {
   seedFirstView(services, data, now - data.renderedAt);
   return { loaderData: await hydrationLoaderData(data) };
+}
+
+/**
+ * Settles once the router has what the page rendered with: an issue's page is a route `lazy` chunk, whose
+ * loader React Router runs again as it hydrates (first-view-data.ts), and until both are done the router
+ * shows the root's fallback, which is not the markup the service sent.
+ */
+export function routerReady(router: { state: { initialized: boolean }; subscribe: (listener: (state: { initialized: boolean }) => void) => () => void }): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /**

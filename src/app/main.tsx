@@ -18,7 +18,7 @@ import { createAppServices } from './app-services';
 import { keepFirstAnswersCookie } from './services/first-answers-cookie';
 import { createSafeStorage } from './storage/safe-storage';
 import { readFirstViewData } from './first-view-data';
-import { afterHydration, readsAsTheRenderDid, seedForHydration } from './first-view-start';
+import { afterHydration, readsAsTheRenderDid, routerReady, seedForHydration } from './first-view-start';
 import './styles.css';
 
 /** Lets the browser paint and handle input between the steps of start-up, instead of one long task. */
@@ -30,7 +30,7 @@ async function start(): Promise<void> {
   preloadMarkdownForAddress(window.location.pathname);
   const etagStore = createIndexedDbEtagStore();
   const baseUrl = defaultBaseUrl(window.location);
-  // A list page the service rendered (issue 48) carries its first view for its address; while
+  // A page the service rendered (a list or an issue, issue 48) carries its first view for its address; while
   // hydrating, the clock reads the time it was rendered at.
   const firstView = readFirstViewData(document, `${window.location.pathname}${window.location.search}`, baseUrl);
   const services = createAppServices({
@@ -50,6 +50,9 @@ async function start(): Promise<void> {
   // Runs the first page's loaders: its requests start here, before anything renders. A page the
   // service rendered had its loaders run there: the router starts with their data.
   const router = createAppRouter(services, hydrationData !== undefined ? (routes) => createBrowserRouter(routes, { hydrationData }) : undefined);
+  // A rendered issue's page is a lazy route: the router loads its chunk and runs its loader again (from the cache
+  // the block filled: it asks nothing) before it has the page. Hydrated before, the page would be the fallback.
+  if (hydrating !== null) await routerReady(router);
   await yieldToBrowser();
   const app = (
     <StrictMode>

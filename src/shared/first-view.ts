@@ -1,5 +1,6 @@
 /**
- * The list's first view rendered by the service (issue 48): what the service
+ * The first view rendered by the service, of the plain list or of an issue
+ * (issue 48; which addresses: ./first-view-addresses.ts): what the service
  * hands the built renderer, what the renderer gives back, and where each part
  * goes in the page. Both halves hold to this module:
  * - the browser app's renderer (`src/app/entry-first-view.tsx`, built by

@@ -20,5 +20,5 @@ export async function renderRendered(ui: ReactNode) {
 }
 
 export function renderMarkdown(markdown: string | null) {
-  return renderRendered(<MarkdownBody markdown={markdown} repo={REPO} scope="description" />);
+  return renderRendered(<MarkdownBody markdown={markdown} repo={REPO} scope="description" origin={window.location.origin} />);
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { afterEach } from 'vitest';
 import { clockTime, exactTime, formatCompactCount, formatCount, relativeTime } from './time-format';
+import { exactUtcTime } from './exact-utc-time';
 
 // The app writes these out in English instead of loading Intl's locale data on every page;
 // a reader must not be able to tell: each is compared with what Intl's "en" says.
@@ -89,6 +90,13 @@ describe('how times and counts read', () => {
       const byOffset = (ms: number) => intl.format(ms).replace(SPACES, ' ').replace(/ (?:[A-Z]{3,4}|GMT[+-][\d:]+)$/, ` ${zoneOf(ms)}`);
       fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => exactTime(ms) === byOffset(ms)), { numRuns: 500 });
       expect(exactTime(Date.UTC(2024, 4, 1, 12))).toMatch(/^May 1, 2024, \d{1,2}:\d{2}:00 [AP]M (UTC|GMT[+-][\d:]+)$/);
+    });
+
+    it('in UTC whatever the local zone, for a page rendered on the service, as Intl does in UTC', () => {
+      process.env.TZ = 'Asia/Kolkata';
+      const intl = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' });
+      fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => exactUtcTime(ms) === intl.format(ms).replace(SPACES, ' ')), { numRuns: 500 });
+      expect(exactUtcTime(Date.UTC(2024, 4, 1, 12))).toBe('May 1, 2024, 12:00:00 PM UTC');
     });
 
     it('names the zone by its offset from UTC', () => {

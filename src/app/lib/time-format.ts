@@ -44,8 +44,8 @@ export function relativeTime(ms: number, now: number): string {
   return relativeEnglish(Math.round(diff / (60 * SECOND_MS)), 'minute');
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad2 = (n: number): string => String(n).padStart(2, '0');
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** The local zone as Intl's "en" names zones without a short name of their own: "UTC", "GMT+1", "GMT-3:30". */
 function zoneName(date: Date): string {

@@ -13,6 +13,9 @@ import { repositoryQuery } from '../services/repo-queries';
 import type { AppServices } from '../services/app-services-context';
 
 const ISSUE_NUMBER = /^[1-9]\d{0,9}$/;
+
+/** The issue route's id (app-router.tsx): the service's render and the browser's hydration name its loader data by it. */
+export const ISSUE_VIEW_ROUTE_ID = 'issue-view';
 /**
  * The longest an address opened cold waits for its issue before the page
  * shows its skeleton instead, and for its texts before they show as they come:
@@ -53,7 +56,7 @@ export function issueViewLoader(services: AppServices) {
     const repo = params.repo ?? '';
     // The renderer's chunk and worker load alongside the data, not after the page has rendered and asked for them.
     preloadMarkdown();
-    const repoOfTexts = { owner, name: repo };
+    const repoOfTexts = { owner, name: repo, origin: services.pageOrigin };
     if (activeBlock(services.rateLimit.getSnapshot(), services.now()) !== null) return TEXTS_AT_HAND;
     const connection = services.connection.getSnapshot();
     const { queryClient } = services;
@@ -69,7 +72,7 @@ export function issueViewLoader(services: AppServices) {
     // The timeline (comments and events) in parallel: each comment's text is parsed as soon as its page is here.
     // Its code is a small chunk of its own, fetched as the page's is: the entry, on the list's first paint, stays small.
     const commentsShown = import('../features/issue-view/timeline-queries').then(
-      (timeline) => timeline.preloadTimeline(queryClient, connection, owner, repo, number),
+      (timeline) => timeline.preloadTimeline(queryClient, connection, owner, repo, number, services.pageOrigin),
       () => {
         // Not here (offline, a new build): the page's own chunk fails too, and shows it.
       },

@@ -20,6 +20,7 @@ import { withSelectedIssue } from '../features/issues/selected-issue';
 import { useIssue } from '../features/issues/use-issue';
 import { listPath } from '../app-paths';
 import { FollowRename } from '../components/follow-rename';
+import { usePageOrigin } from '../services/use-services';
 import { parseIssueNumber, TEXTS_AT_HAND, type IssueViewLoaderData } from './issue-view-loader';
 
 /** Where "Back to issues" goes: the list as it was left (filters, page link), or the repository's list. */
@@ -39,6 +40,7 @@ export function IssueViewPage() {
   const number = parseIssueNumber(rawNumber) ?? 0;
   const location = useLocation();
   const navigate = useNavigate();
+  const pageOrigin = usePageOrigin();
   const query = useIssue(owner, repo, number);
   const { textsShown } = useLoaderData<IssueViewLoaderData | undefined>() ?? TEXTS_AT_HAND;
   const listed = backTarget(location.state, owner, repo);
@@ -101,7 +103,7 @@ export function IssueViewPage() {
                   ) : null}
                 </div>
                 <div className="md:col-start-2 md:row-span-2 md:row-start-1">
-                  <IssueSidebar issue={issue} owner={owner} repo={repo} />
+                  <IssueSidebar issue={issue} owner={owner} repo={repo} pageOrigin={pageOrigin} />
                 </div>
                 <div className="min-w-0 md:col-start-1 md:row-start-2">
                   <IssueTimeline context={{ owner, repo, kind }} number={number} count={issue.comments} authorLogin={issue.user?.login ?? null} />

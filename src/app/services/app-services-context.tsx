@@ -30,6 +30,12 @@ export interface AppServices {
   savedViews: DeviceListStore<SavedView>;
   credentialsNotice: CredentialsNotice;
   navigation: NavigationLocation;
+  /**
+   * The origin of the page the app runs in (links to it stay in the app, links elsewhere open in a
+   * new tab): the window's in the browser, the page's address on the service, which renders it
+   * with no window (issue 48). Read during render, so both sides write the same markup.
+   */
+  pageOrigin: string;
   /** The service the app starts with ("this service"). */
   defaultBaseUrl: string;
   /** The API origins this deployment's security policy lets the app reach. */

@@ -32,6 +32,11 @@ export function useClockSelect<T>(select: (now: number) => T): T {
   );
 }
 
+/** The origin of the page the app runs in (services' `pageOrigin`): the service's render has no `window` to ask. */
+export function usePageOrigin(): string {
+  return useAppServices().pageOrigin;
+}
+
 export function useCredentialsNotice(): { raised: boolean; dismiss: () => void } {
   const { credentialsNotice } = useAppServices();
   const raised = useSyncExternalStore(credentialsNotice.subscribe, credentialsNotice.getSnapshot, credentialsNotice.getSnapshot);

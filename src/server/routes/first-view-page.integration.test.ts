@@ -185,6 +185,16 @@ describe('the list page rendered by the service (issue 48)', () => {
     expect(globalThis.firstViewAsked).toEqual(['/octo/hello/issues']);
   });
 
+  it("asks the renderer for an issue's address too, without a query string, the number as the app routes it, and never with the no-preload cookie", async () => {
+    globalThis.firstViewAsked = [];
+    for (const address of ['/octo/hello/issues/3', '/octo/hello/issues/3?x=1', '/octo/hello/issues/03', '/octo/hello/issues/3/', '/octo/hello/issues/12345678901']) {
+      // The stand-in renders lists only: every one of these is the shell, asked or not.
+      expect(isShell(await rawGet(svc.origin + address)), address).toBe(true);
+    }
+    await rawGet(`${svc.origin}/octo/hello/issues/4`, { Cookie: `${NO_FIRST_ANSWERS_COOKIE}=1` });
+    expect(globalThis.firstViewAsked).toEqual(['/octo/hello/issues/3']);
+  });
+
   it('writes the data block with every < escaped, so nothing in it can end the element', async () => {
     const { raw, value } = dataBlock(text(await rawGet(`${svc.origin}/octo/hello/issues`)));
     expect(raw).not.toContain('<');

@@ -1,5 +1,6 @@
 /**
- * The list's first view rendered by the service (issue 48): for an anonymous
+ * The first view rendered by the service, of the plain list or of an issue
+ * (issue 48; which addresses: src/shared/first-view-addresses.ts): for an anonymous
  * reader's app page, the built renderer (`dist/server/first-view.js`) renders
  * the address with the app's own routes and components, its API requests
  * answered in this process as the caller (first-view-api-fetch.ts), and the

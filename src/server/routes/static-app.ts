@@ -12,7 +12,8 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { allowedApiOrigins, appPageHeaders, withConnectOriginsMeta } from './app-page-policy';
 import { firstAnswerLinkHeader, hasCookie } from './first-answer-preloads';
-import { firstAnswerPaths, NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
+import { NO_FIRST_ANSWERS_COOKIE } from '../../shared/first-answers';
+import { rendersFirstView } from '../../shared/first-view-addresses';
 import { firstViewPages, type FirstViewPageOptions } from './first-view-page';
 import { FIRST_VIEW_SERVER_DIR } from '../../shared/first-view';
 import { acceptsGzip, gzipBody, MIN_COMPRESS_BYTES } from '../http/content-encoding';
@@ -30,7 +31,7 @@ export interface StaticAppOptions {
   apiOrigins?: readonly string[];
   /** where this service answers the API (`/api`): the page names its first answers there (first-answer-preloads.ts) */
   apiPath?: string;
-  /** render the plain list's first view when the build has a renderer (first-view-page.ts); the shell only when not given */
+  /** render the plain list's and an issue's first view when the build has a renderer (first-view-page.ts); the shell only when not given */
   firstView?: Omit<FirstViewPageOptions, 'distDir' | 'apiOrigins' | 'apiPath'>;
 }
 
@@ -76,18 +77,16 @@ export function staticAppRoutes(distDir: string, options: StaticAppOptions = {})
   };
 
   /**
-   * Any other app address: the plain list's first view rendered for an anonymous reader
-   * (first-view-page.ts), the shell for everything else. (`/` and `/index.html` are always the
+   * Any other app address: the plain list's or an issue's first view rendered for an anonymous reader
+   * (first-view-page.ts; which addresses: src/shared/first-view-addresses.ts), the shell for everything else. (`/` and `/index.html` are always the
    * shell, above: the offline copy, public/sw.js, keeps that page for every address.) The no-preload
    * cookie means the browser's app has a token or another API, so a page rendered as the anonymous
    * reader of this service is not its page.
    */
   const serveAppPage = async (c: Context) => {
     if (firstView === null || c.req.method !== 'GET' || hasCookie(c.req.header('Cookie'), NO_FIRST_ANSWERS_COOKIE)) return serveShell(c);
-    // Only an address whose first answers it names alone (the plain list, as for the preloads): a filtered or paged list
-    // the app revalidates with free 304s on a revisit, where each render would spend the caller's credits again.
     const url = new URL(c.req.url);
-    if (firstAnswerPaths(url.pathname, url.search).length === 0) return serveShell(c);
+    if (!rendersFirstView(url.pathname, url.search)) return serveShell(c);
     const rendered = await firstView(c);
     if (rendered === null) return serveShell(c);
     styleHashesOf.set(c, rendered.styleHashes);

@@ -3,6 +3,7 @@ import type { Issue } from '../../../shared/wire-types';
 import { IssueTitle } from '../../components/issue-title';
 import { IssueStateIcon } from '../../components/issue-state-icon';
 import { issueViewPath } from '../../app-paths';
+import { usePageOrigin } from '../../services/use-services';
 import { sourceLink } from './source-link';
 
 /** `repository_url` ends in `/repos/{owner}/{repo}`, on GitHub and on the service alike. */
@@ -29,6 +30,7 @@ export function repositoryOf(issue: Pick<Issue, 'repository_url'> & { repository
  * this app.
  */
 export function CrossReference({ issue, owner, repo }: { issue: Issue & { repository?: { full_name?: string } }; owner: string; repo: string }) {
+  const pageOrigin = usePageOrigin();
   const from = repositoryOf(issue);
   const same = from !== null && from.owner.toLowerCase() === owner.toLowerCase() && from.name.toLowerCase() === repo.toLowerCase();
   const reference = same || from === null ? `#${issue.number}` : `${from.owner}/${from.name}#${issue.number}`;
@@ -38,7 +40,7 @@ export function CrossReference({ issue, owner, repo }: { issue: Issue & { reposi
     </>
   );
   const className = 'font-semibold text-fg hover:text-accent hover:underline';
-  const elsewhere = same ? null : sourceLink(issue.html_url, window.location.origin);
+  const elsewhere = same ? null : sourceLink(issue.html_url, pageOrigin);
   return (
     <span className="inline break-words">
       <IssueStateIcon issue={issue} className="mr-1 align-text-bottom" />

@@ -28,7 +28,7 @@ function makeMilestone(number: number, title: string): Milestone {
 function renderSidebar(overrides: Parameters<typeof makeIssue>[1]) {
   render(
     <MemoryRouter>
-      <IssueSidebar issue={makeIssue(12, overrides)} owner="acme" repo="rocket" />
+      <IssueSidebar issue={makeIssue(12, overrides)} owner="acme" repo="rocket" pageOrigin={window.location.origin} />
     </MemoryRouter>,
   );
   return screen.getByRole('complementary', { name: 'Details' });

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import type { Issue } from '../../../shared/wire-types';
 import { Avatar } from '../../components/avatar';
 import { LabelPill } from '../../components/label-pill';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { exactTime, parseTime } from '../../lib/time-format';
+import { exactUtcTime } from '../../lib/exact-utc-time';
 import { assigneeListPath, labelListPath, milestoneListPath } from './filtered-list-paths';
 import { sourceLink } from './source-link';
 
@@ -17,16 +19,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** In the reader's zone; on a page the service rendered, in UTC until it is hydrated (the service cannot know the zone). */
 function When({ iso }: { iso: string | null }) {
+  const hydrated = useHydrated();
   const ms = parseTime(iso);
   if (iso === null || ms === null) return <span className="text-fg-muted">—</span>;
-  return <time dateTime={iso}>{exactTime(ms)}</time>;
+  return <time dateTime={iso}>{hydrated ? exactTime(ms) : exactUtcTime(ms)}</time>;
 }
 
-/** Assignees, labels, milestone and times; people, labels and the milestone link to the list filtered by them (./filtered-list-paths); the issue on its source site. */
-export function IssueSidebar({ issue, owner, repo }: { issue: Issue; owner: string; repo: string }) {
+/**
+ * Assignees, labels, milestone and times; people, labels and the milestone link to the list filtered by them
+ * (./filtered-list-paths); the issue on its source site, unless that is this page's origin (`pageOrigin`).
+ */
+export function IssueSidebar({ issue, owner, repo, pageOrigin }: { issue: Issue; owner: string; repo: string; pageOrigin: string }) {
   const assignees = issue.assignees ?? (issue.assignee ? [issue.assignee] : []);
-  const source = sourceLink(issue.html_url, window.location.origin);
+  const source = sourceLink(issue.html_url, pageOrigin);
   return (
     <aside aria-label="Details" className="space-y-3 text-sm">
       <Section title="Assignees">

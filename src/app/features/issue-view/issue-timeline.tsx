@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { Skeleton } from '../../components/skeleton';
 import { formatCount } from '../../lib/time-format';
 import { useRateLimitBlock } from '../../services/use-rate-limit-block';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { CommentCard } from './comment-card';
 import type { EventContext } from './event-summary';
 import { commentScope } from './markdown/markdown-ready';
@@ -38,7 +39,10 @@ export function IssueTimeline({ context, number, count, authorLogin }: {
   // The cards render after the description has painted, in a transition: React renders them
   // one component at a time and yields between, so parsing every comment's Markdown is not
   // one long task in front of the first paint (Lighthouse's total blocking time).
-  const shown = useDeferredValue(loaded, NO_EVENTS);
+  // A page the service rendered has its cards in the markup as sent: there (and while the browser adopts it)
+  // they are all rendered at once, as they were written, and the deferral is for a page drawn here.
+  const hydrated = useHydrated();
+  const shown = useDeferredValue(loaded, hydrated ? NO_EVENTS : loaded);
   const loadedComments = useMemo(() => loaded.filter(isComment), [loaded]);
   const linked = useLinkedComment(useMemo(() => shown.filter(isComment).map((comment) => commentScope(comment.id)), [shown]));
   const block = useRateLimitBlock();

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { Skeleton } from '../../components/skeleton';
 import { loadedMarkdownBody } from './markdown/markdown-ready';
 import { loadMarkdownBody } from './markdown/preload-markdown';
+import { usePageOrigin } from '../../services/use-services';
 
 // The renderer is its own chunk (the parsing in a worker); the issue route's loader starts both with the data.
 const LazyMarkdownBody = lazy(loadMarkdownBody);
@@ -24,6 +25,7 @@ function MarkdownSkeleton() {
  */
 export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: string | null; owner: string; repo: string; scope: string }) {
   const navigate = useNavigate();
+  const origin = usePageOrigin();
   // Already loaded (the usual case: the page waited for it), it renders at once; `lazy` would suspend once more.
   const [MarkdownBody] = useState(() => loadedMarkdownBody()?.default ?? LazyMarkdownBody);
 
@@ -60,10 +62,14 @@ export function MarkdownSection({ markdown, owner, repo, scope }: { markdown: st
         </div>
       )}
     >
+      {/* On a page the service rendered (issue 48), a text whose tree the worker has not answered yet at hydration
+          suspends here, and React keeps the service's markup of this boundary on screen until it can hydrate it: no
+          flash, no extra bytes (its tree in the page's data block would double the text's weight on a phone) and
+          the parsing stays off the main thread. Only its in-app links wait for it, and they still work as links. */}
       <Suspense fallback={<MarkdownSkeleton />}>
         {/* Delegated link handling only; the anchors inside stay keyboard-reachable. */}
         <div onClick={onClick}>
-          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} scope={scope} />
+          <MarkdownBody markdown={markdown} repo={{ owner, name: repo }} scope={scope} origin={origin} />
         </div>
       </Suspense>
     </ErrorBoundary>

@@ -112,14 +112,14 @@ export function issueTimelineQuery(connection: Connection, owner: string, repo: 
   });
 }
 
-/** The loader's part: the first page, and the trees of its comments' texts, so the page can show them whole. */
-export async function preloadTimeline(queryClient: QueryClient, connection: Connection, owner: string, repo: string, number: number): Promise<void> {
+/** The loader's part: the first page, and the trees of its comments' texts (read on a page of `origin`), so the page can show them whole. */
+export async function preloadTimeline(queryClient: QueryClient, connection: Connection, owner: string, repo: string, number: number, origin: string): Promise<void> {
   const timeline = issueTimelineQuery(connection, owner, repo, number);
   await queryClient.prefetchInfiniteQuery(timeline);
   const texts = (queryClient.getQueryData(timeline.queryKey)?.pages ?? [])
     .flatMap((page) => readTimelineEvents(page.data).filter(isComment))
     .map((comment) => ({ markdown: comment.body ?? null, scope: commentScope(comment.id) }));
-  const repoOfTexts = { owner, name: repo };
+  const repoOfTexts = { owner, name: repo, origin };
   // The rest are parsed too, meanwhile, but the page does not wait for them: they are far below the fold.
   void markdownTreesReady(texts.slice(TEXTS_AWAITED_MAX), repoOfTexts);
   await markdownTreesReady(texts.slice(0, TEXTS_AWAITED_MAX), repoOfTexts);

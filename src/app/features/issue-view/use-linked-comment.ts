@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { commentIdFromAnchor } from '../../app-paths';
+import { useHydrated } from '../../hooks/use-hydrated';
 
 /** How long a linked comment is held at the top while the page above it settles (Markdown, pictures). */
 const SETTLE_MS = 3_000;
@@ -29,7 +30,9 @@ function fragmentOf(hash: string): string | null {
 export function useLinkedComment(renderedIds: readonly string[]): string | null {
   const { hash, key } = useLocation();
   const navigationType = useNavigationType();
-  const target = fragmentOf(hash);
+  // A fragment never reaches the service: a page it rendered names no comment, nor does its hydration (which must
+  // write what the service wrote); the render after it does, and marks and brings the comment into view then.
+  const target = useHydrated() ? fragmentOf(hash) : null;
   const rendered = target !== null && renderedIds.includes(target);
   // A cold open (a shared link) is a POP too, but of the router's first entry, whose key is 'default'.
   const arrived = navigationType !== 'POP' || key === 'default';

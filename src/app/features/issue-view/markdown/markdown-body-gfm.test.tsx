@@ -167,8 +167,8 @@ describe('GitHub-flavoured Markdown', () => {
   test('an issue and a comment on one page keep their footnotes apart', async () => {
     await renderRendered(
       <>
-        <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} scope="description" />
-        <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} scope="issuecomment-1" />
+        <MarkdownBody markdown={'Issue.[^1]\n\n[^1]: From the issue.'} repo={REPO} scope="description" origin={window.location.origin} />
+        <MarkdownBody markdown={'Comment.[^1]\n\n[^1]: From the comment.'} repo={REPO} scope="issuecomment-1" origin={window.location.origin} />
       </>,
     );
     const [issueRef, commentRef] = screen.getAllByRole('link', { name: '1' });

@@ -2,7 +2,7 @@ import { use, useMemo } from 'react';
 import type { JSX } from 'react';
 import { renderElementTree } from './element-tree';
 import { HighlightedCode } from './highlighted-code';
-import type { PageText } from './page-text';
+import type { PageText, TextSource } from './page-text';
 import type { MarkdownTreeOptions } from './markdown-pipeline';
 import { markdownTree } from './markdown-trees';
 
@@ -18,19 +18,21 @@ export interface MarkdownBodyProps {
    * text's, and the loader can ask for the same tree before the page renders.
    */
   scope: string;
+  /** the page's origin (services' `pageOrigin`): on the service there is no `window`, and both sides must parse alike */
+  origin: string;
 }
 
 function hasText(markdown: string | null): markdown is string {
   return markdown !== null && markdown.trim() !== '';
 }
 
-function treeOptions(repo: { owner: string; name: string }, scope: string): MarkdownTreeOptions {
-  return { owner: repo.owner, name: repo.name, footnotePrefix: `${scope.replace(/[^A-Za-z\d-]/g, '')}-`, origin: window.location.origin };
+function treeOptions(source: TextSource, scope: string): MarkdownTreeOptions {
+  return { owner: source.owner, name: source.name, footnotePrefix: `${scope.replace(/[^A-Za-z\d-]/g, '')}-`, origin: source.origin };
 }
 
 /** Asks the worker for a text's tree ahead of its render; markdown-ready.ts waits on it. */
-export function prepareText(text: PageText, repo: { owner: string; name: string }): Promise<unknown> {
-  return hasText(text.markdown) ? markdownTree(text.markdown, treeOptions(repo, text.scope)) : Promise.resolve();
+export function prepareText(text: PageText, source: TextSource): Promise<unknown> {
+  return hasText(text.markdown) ? markdownTree(text.markdown, treeOptions(source, text.scope)) : Promise.resolve();
 }
 
 /**
@@ -41,8 +43,8 @@ export function prepareText(text: PageText, repo: { owner: string; name: string 
  * section suspends (the loader usually waited for them already), so it never
  * shows half-rendered. Highlighting follows the first render.
  */
-export default function MarkdownBody({ markdown, repo, scope }: MarkdownBodyProps): JSX.Element {
-  const tree = hasText(markdown) ? use(markdownTree(markdown, treeOptions(repo, scope))) : null;
+export default function MarkdownBody({ markdown, repo, scope, origin }: MarkdownBodyProps): JSX.Element {
+  const tree = hasText(markdown) ? use(markdownTree(markdown, treeOptions({ ...repo, origin }, scope))) : null;
   // An unchanged tree returns the same element, and React skips it.
   return useMemo(
     () =>

@@ -1,7 +1,7 @@
 import { commentAnchor } from '../../../app-paths';
 import { loadMarkdownBody } from './preload-markdown';
 import { readableByUse } from './readable-promise';
-import type { PageText } from './page-text';
+import type { PageText, TextSource } from './page-text';
 
 type MarkdownBodyModule = Awaited<ReturnType<typeof loadMarkdownBody>>;
 
@@ -40,10 +40,10 @@ export function markdownRendererReady(): Promise<void> {
  * view's loader waits on it so the page appears whole, in one go, instead of
  * as skeletons that then grow and push the comments down.
  */
-export function markdownTreesReady(texts: readonly PageText[], repo: { owner: string; name: string }): Promise<void> {
+export function markdownTreesReady(texts: readonly PageText[], source: TextSource): Promise<void> {
   return markdownRendererReady().then(async () => {
     const body = loadedBody;
     if (body === undefined) return;
-    await Promise.all(texts.map((text) => body.prepareText(text, repo).catch(() => {})));
+    await Promise.all(texts.map((text) => body.prepareText(text, source).catch(() => {})));
   });
 }

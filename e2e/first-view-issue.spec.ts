@@ -1,0 +1,121 @@
+/**
+ * Journey: a shared link to an issue opened in a new tab (issue 48). The
+ * service sends the issue already rendered by the app's own components (its
+ * title, its description's Markdown, its comments), with the answers it was
+ * made from; the app adopts that markup (hydration) without a complaint and
+ * without asking for the issue again, and its links and a comment's anchor
+ * work once it has. A private repository's issue is never rendered for an
+ * anonymous reader, and a tab with a token is sent the shell.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
+import { DEMO_TOKENS, startE2eService } from './support/service';
+import { issueRows } from './support/issue-list';
+
+let service: Awaited<ReturnType<typeof startE2eService>>;
+
+test.beforeAll(async () => {
+  service = await startE2eService();
+});
+
+test.afterAll(async () => {
+  await service.close();
+});
+
+const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const TITLE = 'RFC: stable JSON output contract';
+const ISSUE = '/acme/rocket/issues/409';
+
+/** What the tab complains of: console errors and warnings (a hydration mismatch, a refused style), uncaught errors. */
+function recordComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
+  return complaints;
+}
+
+/** Every API path the tab asks for. */
+function recordApiPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
+  });
+  return paths;
+}
+
+test('a new tab shows the rendered issue, adopts it without a complaint or a second request, and its links and anchors work', async ({ page }) => {
+  const comments = (await (await page.request.get(`${service.origin}/api/repos/acme/rocket/issues/409/comments`)).json()) as { id: number; user: { login: string } }[];
+  const [first, second] = comments;
+
+  // Without any script: the title in the head and the page, the description as Markdown, the comments.
+  const html = await (await page.request.get(`${service.origin}${ISSUE}`)).text();
+  expect(html).toContain(`id="${FIRST_VIEW_DATA_ID}"`);
+  expect(html).toMatch(new RegExp(`<head>[\\s\\S]*<title>${TITLE} · #409 · acme/rocket · Issuescope</title>[\\s\\S]*</head>`));
+  expect(html).toMatch(new RegExp(`<h1[^>]*>[\\s\\S]*${TITLE}[\\s\\S]*</h1>`));
+  expect(html).toMatch(/<div class="markdown-body">[\s\S]*<h2[^>]*>[\s\S]*Detailed design/);
+  expect(html).toContain(`id="issuecomment-${first!.id}"`);
+  expect(html).toContain(`aria-label="Comment by ${second!.user.login}"`);
+
+  const complaints = recordComplaints(page);
+  const apiPaths = recordApiPaths(page);
+  await page.goto(`${service.origin}${ISSUE}`);
+  await expect(page).toHaveTitle(`${TITLE} · #409 · acme/rocket · Issuescope`);
+  // Hydrated: a time's exact moment (in the reader's zone) is written by the render after hydration, never before.
+  await expect(page.locator('time[title]').first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  // The repository, the issue and its history came in the page: not asked again.
+  expect(apiPaths.filter((path) => path === '/api/repos/acme/rocket' || path.startsWith('/api/repos/acme/rocket/issues/409'))).toEqual([]);
+  // The description's code is highlighted once hydrated, as on a page drawn in the browser.
+  const description = page.getByRole('article', { name: /^Description by / });
+  await expect(description.locator('code [class^="hljs-"]').first()).toBeAttached();
+
+  // The app answers in this document from now on: following a comment's time (its anchor) and the way back to the list load no page.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const firstComment = page.getByRole('article', { name: `Comment by ${first!.user.login}` });
+  await firstComment.locator('a', { has: page.locator('time') }).click();
+  await expect(page).toHaveURL(`${service.origin}${ISSUE}#issuecomment-${first!.id}`);
+  await expect(firstComment).toBeFocused();
+  await expect(firstComment).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('link', { name: 'Back to issues' }).click();
+  await expect(page).toHaveURL(`${service.origin}/acme/rocket/issues`);
+  await expect(issueRows(page).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(complaints).toEqual([]);
+});
+
+test('an address naming a comment opens the rendered issue with that comment marked and focused once hydrated', async ({ page }) => {
+  const comments = (await (await page.request.get(`${service.origin}/api/repos/acme/rocket/issues/409/comments`)).json()) as { id: number; user: { login: string } }[];
+  const target = comments[1]!;
+  const complaints = recordComplaints(page);
+  const response = await page.goto(`${service.origin}${ISSUE}#issuecomment-${target.id}`);
+  expect(await response!.text()).toContain(`id="${FIRST_VIEW_DATA_ID}"`);
+  const linked = page.getByRole('article', { name: `Comment by ${target.user.login}` });
+  await expect(linked).toBeInViewport();
+  await expect(linked).toBeFocused();
+  await expect(linked).toHaveAttribute('aria-current', 'true');
+  expect(complaints).toEqual([]);
+});
+
+test("a private repository's issue is never rendered for an anonymous reader, and a tab with a token is sent the shell", async ({ page }) => {
+  const secret = (await (await page.request.get(`${service.origin}/api/repos/acme/secret-plans/issues?per_page=1`, { headers: { Authorization: `Bearer ${MONA}` } })).json()) as { number: number; title: string }[];
+  const address = `/acme/secret-plans/issues/${secret[0]!.number}`;
+  const anonymous = await (await page.request.get(`${service.origin}${address}`)).text();
+  expect(anonymous).not.toContain(FIRST_VIEW_DATA_ID);
+  expect(anonymous).not.toContain(secret[0]!.title);
+
+  await page.addInitScript(([key, token]) => sessionStorage.setItem(key!, token!), [`issuescope.token:${service.origin}/api`, MONA]);
+  await page.goto(`${service.origin}${address}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(escapeRegExp(secret[0]!.title)) })).toBeVisible();
+  // The app has told the service this browser has a token: from now on, the shell, which draws the public issue itself.
+  const again = await page.goto(`${service.origin}${ISSUE}`);
+  expect(await again!.text()).not.toContain(FIRST_VIEW_DATA_ID);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(escapeRegExp(TITLE)) })).toBeVisible();
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
