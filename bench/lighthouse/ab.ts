@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../lib/chromium';
 import { measureLighthouse, type LighthouseRun } from './measure';
-import { measureNewTabOnce, summariseNewTab, type NewTabRun } from '../startup/new-tab';
+import { measureNewTabOnce, summariseNewTab, warmUpNewTab, type NewTabRun } from '../startup/new-tab';
 import { findRichIssue } from '../lib/rich-issue';
 import { staticShellOf } from './floor';
 import { startBenchService, type BenchService } from '../lib/bench-service';
@@ -74,14 +74,18 @@ interface Build {
 
 /**
  * One new tab and its reload per build, the floor's included, after the round's
- * Lighthouse runs (never beside them), in the round's order, reversed every other
- * round. The floor's ratio is what the host and the browser alone allow.
+ * Lighthouse runs (never beside them), each round starting one build further on,
+ * in a browser that has opened one tab first (warmUpNewTab). The floor's ratio is
+ * what the host and the browser alone allow.
  */
 async function newTabRound(round: number): Promise<void> {
   const browser = await launchChromium();
   try {
-    for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
-      const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, { owner: 'acme', name: 'rocket' });
+    const listed = { owner: 'acme', name: 'rocket' };
+    await warmUpNewTab(browser, `${builds[0]!.service.origin}/acme/rocket/issues`, listed);
+    const first = (round - 1) % builds.length;
+    for (const build of [...builds.slice(first), ...builds.slice(0, first)]) {
+      const run = await measureNewTabOnce(browser, `${build.service.origin}/acme/rocket/issues`, listed);
       build.newTab.push(run);
       console.log(`${new Date().toISOString().slice(11, 19)} new tab ${build.name} #${round}: first row ${Math.round(run.newTabMs)} ms, reload ${Math.round(run.reloadMs)} ms`);
     }

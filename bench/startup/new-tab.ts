@@ -80,6 +80,15 @@ export async function measureNewTabOnce(browser: Browser, listUrl: string, liste
   }
 }
 
+/**
+ * The first tab a browser just launched opens pays for the browser's own start (its first renderer, its
+ * caches), whichever page it opens: one run on `url` to throw away, so no build
+ * measured after it takes that on.
+ */
+export async function warmUpNewTab(browser: Browser, url: string, listed: ListedRepository): Promise<void> {
+  await measureNewTabOnce(browser, url, listed);
+}
+
 /** The app's runs and its floor's, taken in turns (app first in odd rounds, floor first in even ones) so the host's swings fall on both. */
 export interface NewTabWithFloor {
   app: NewTabRun[];
@@ -88,6 +97,7 @@ export interface NewTabWithFloor {
 
 export async function measureNewTabWithFloor(browser: Browser, urls: { app: string; floor: string }, listed: ListedRepository, runs: number): Promise<NewTabWithFloor> {
   const out: NewTabWithFloor = { app: [], floor: [] };
+  await warmUpNewTab(browser, urls.floor, listed);
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
     for (const which of order) out[which].push(await measureNewTabOnce(browser, urls[which], listed));
