@@ -100,6 +100,49 @@ test('an address naming a comment opens the rendered issue with that comment mar
   expect(complaints).toEqual([]);
 });
 
+test.describe('Back before the app has taken over', () => {
+  // The page's chunk is held back by a route, which a service worker's requests would pass by.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Back pressed before the app has taken over a rendered issue: the app draws the list Back went to, where the reader was, with no complaint', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const complaints = recordComplaints(page);
+    await page.goto(`${service.origin}/acme/rocket/issues?q=is%3Aclosed&per_page=50`);
+    const row = issueRows(page).nth(29);
+    await row.scrollIntoViewIfNeeded();
+    const where = await page.evaluate(() => Math.round(window.scrollY));
+    expect(where).toBeGreaterThan(800);
+    const title = row.getByRole('link').first();
+    const name = (await title.textContent()) ?? '';
+    await title.click();
+    const heading = page.getByRole('heading', { level: 1, name: new RegExp(escapeRegExp(name)) });
+    await expect(heading).toBeVisible();
+
+    // Reloaded, the issue comes rendered; its page's chunk is held back, so the app has started but not yet taken over.
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/issue-view-page-[^/]+\.js$/, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    const reloaded = await page.reload();
+    expect(await reloaded!.text()).toContain(`id="${FIRST_VIEW_DATA_ID}"`);
+    await expect(heading).toBeVisible();
+    await chunkAsked;
+    await page.goBack();
+    release();
+
+    await expect(page.getByRole('list', { name: 'Issues, page 1' })).toBeVisible();
+    await expect(heading).toBeHidden();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(where);
+    // Playwright says it blocked the worker; nothing else may be said.
+    expect(complaints.filter((c) => !c.includes('Service Worker registration blocked by Playwright'))).toEqual([]);
+  });
+});
+
 test("a private repository's issue is never rendered for an anonymous reader, and a tab with a token is sent the shell", async ({ page }) => {
   const secret = (await (await page.request.get(`${service.origin}/api/repos/acme/secret-plans/issues?per_page=1`, { headers: { Authorization: `Bearer ${MONA}` } })).json()) as { number: number; title: string }[];
   const address = `/acme/secret-plans/issues/${secret[0]!.number}`;

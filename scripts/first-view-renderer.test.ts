@@ -66,6 +66,6 @@ describe('the built renderer', () => {
   it('renders a list from a folder with no node_modules above it, and leaves other addresses to the shell', () => {
     const list = renderApart('/acme/rocket/issues');
     expect(list.rendered && list.rootHtml).toContain('Rocket explodes on launch');
-    expect(renderApart('/settings')).toEqual({ rendered: false, why: "/settings is not a repository's issue list" });
+    expect(renderApart('/settings')).toEqual({ rendered: false, why: "/settings is not a repository's issue list or one of its issues" });
   });
 });

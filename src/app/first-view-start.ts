@@ -26,6 +26,17 @@ export async function seedForHydration(services: AppServices, data: FirstViewDat
 }
 
 /**
+ * Whether the router is still at the address the page was rendered for. Back or Forward pressed
+ * before the app took over (its scripts come after the first paint, seconds on a phone) moves the
+ * tab to another address of the same document, and the router starts there or follows it: that
+ * page is not the markup the service sent, and is drawn afresh rather than hydrated into it.
+ */
+export function routerIsAtRenderedAddress(router: { state: { location: { pathname: string; search: string } } }, data: FirstViewData): boolean {
+  const { pathname, search } = router.state.location;
+  return `${pathname}${search}` === data.address;
+}
+
+/**
  * Settles once the router has what the page rendered with: an issue's page is a route `lazy` chunk, whose
  * loader React Router runs again as it hydrates (first-view-data.ts), and until both are done the router
  * shows the root's fallback, which is not the markup the service sent.

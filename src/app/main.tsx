@@ -18,7 +18,7 @@ import { createAppServices } from './app-services';
 import { keepFirstAnswersCookie } from './services/first-answers-cookie';
 import { createSafeStorage } from './storage/safe-storage';
 import { readFirstViewData } from './first-view-data';
-import { afterHydration, readsAsTheRenderDid, routerReady, seedForHydration } from './first-view-start';
+import { afterHydration, readsAsTheRenderDid, routerIsAtRenderedAddress, routerReady, seedForHydration } from './first-view-start';
 import './styles.css';
 
 /** Lets the browser paint and handle input between the steps of start-up, instead of one long task. */
@@ -45,14 +45,22 @@ async function start(): Promise<void> {
   const readsAsRendered = firstView !== null && readsAsTheRenderDid(services, firstView);
   // The query tools' chunk, for a filtered list, may fail to arrive: the page is then rendered here, from the answers it carries.
   const hydrationData = readsAsRendered ? await seedForHydration(services, firstView, Date.now()).catch(() => undefined) : undefined;
-  const hydrating = hydrationData !== undefined ? firstView : null;
+  let hydrating = hydrationData !== undefined ? firstView : null;
   await yieldToBrowser();
   // Runs the first page's loaders: its requests start here, before anything renders. A page the
   // service rendered had its loaders run there: the router starts with their data.
-  const router = createAppRouter(services, hydrationData !== undefined ? (routes) => createBrowserRouter(routes, { hydrationData }) : undefined);
+  let router = createAppRouter(services, hydrationData !== undefined ? (routes) => createBrowserRouter(routes, { hydrationData }) : undefined);
   // A rendered issue's page is a lazy route: the router loads its chunk and runs its loader again (from the cache
   // the block filled: it asks nothing) before it has the page. Hydrated before, the page would be the fallback.
   if (hydrating !== null) await routerReady(router);
+  if (hydrating !== null && !routerIsAtRenderedAddress(router, hydrating)) {
+    // Back or Forward while the scripts loaded: the page the router shows is not the one rendered. It is drawn
+    // afresh, as on the shell, by a router of its own: one made to hydrate leaves the scroll where the page put it,
+    // where Back should return the reader to where they were on that page.
+    router.dispose();
+    router = createAppRouter(services);
+    hydrating = null;
+  }
   await yieldToBrowser();
   const app = (
     <StrictMode>
