@@ -100,6 +100,25 @@ test('an address naming a comment opens the rendered issue with that comment mar
   expect(complaints).toEqual([]);
 });
 
+test('the rendered description reads as Markdown before any script has run: its styles come with the page, not with the renderer\'s chunk', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${service.origin}${ISSUE}`);
+    const body = page.locator('.markdown-body').first();
+    await expect(body.getByRole('heading', { level: 2, name: 'Detailed design' })).toBeVisible();
+    // Tailwind's preflight makes a heading body text and takes a list's numbers; the Markdown's own rules give them back.
+    const looks = await body.evaluate((element) => {
+      const style = (selector: string) => getComputedStyle(element.querySelector(selector)!);
+      return { heading: style('h2').fontSize, bodyText: getComputedStyle(element).fontSize, headingRule: style('.markdown-heading:has(> h2)').borderBottomStyle };
+    });
+    expect(parseFloat(looks.heading)).toBeGreaterThan(parseFloat(looks.bodyText));
+    expect(looks.headingRule).toBe('solid');
+  } finally {
+    await context.close();
+  }
+});
+
 test.describe('Back before the app has taken over', () => {
   // The page's chunk is held back by a route, which a service worker's requests would pass by.
   test.use({ serviceWorkers: 'block' });

@@ -7,7 +7,6 @@ import type { MarkdownTreeOptions } from './markdown-pipeline';
 import { markdownTree } from './markdown-trees';
 
 export { forgetFailedTrees } from './markdown-trees';
-import './markdown-body.css';
 
 export interface MarkdownBodyProps {
   markdown: string | null;
