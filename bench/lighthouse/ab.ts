@@ -111,7 +111,7 @@ try {
         build.runs.set(page, [...(build.runs.get(page) ?? []), run]);
         const ms = (id: string) => Math.round(run.values[id] ?? NaN);
         const early = appScriptsBefore(run).length === 0 ? '' : `; scripts asked for before the largest paint: ${appScriptsBefore(run).join(', ')}`;
-        console.log(`${new Date().toISOString().slice(11, 19)} ${page} ${build.name} #${round}: performance ${run.scores.performance ?? 'n/a'}, blocking ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms${early}`);
+        console.log(`${new Date().toISOString().slice(11, 19)} ${page} ${build.name} #${round}: performance ${run.scores.performance ?? 'n/a'}, blocking ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms, CLS ${(run.values['cumulative-layout-shift'] ?? NaN).toFixed(3)}${early}`);
       }
     }
     if (pages.includes('list')) await newTabRound(round);
@@ -132,7 +132,7 @@ try {
       const scores = own.map((r) => r.scores.performance ?? 0);
       const ms = (id: string) => own.map((r) => r.values[id] ?? NaN);
       console.log(
-        `${page} ${build.name}: performance ${median(scores)} (worst ${Math.min(...scores)}; ${scores.join(' · ')}); blocking ${Math.round(median(ms('total-blocking-time')))} ms (${Math.round(Math.max(...ms('total-blocking-time')))}); LCP ${Math.round(median(ms('largest-contentful-paint')))} ms (${Math.round(Math.max(...ms('largest-contentful-paint')))})`,
+        `${page} ${build.name}: performance ${median(scores)} (worst ${Math.min(...scores)}; ${scores.join(' · ')}); blocking ${Math.round(median(ms('total-blocking-time')))} ms (${Math.round(Math.max(...ms('total-blocking-time')))}); LCP ${Math.round(median(ms('largest-contentful-paint')))} ms (${Math.round(Math.max(...ms('largest-contentful-paint')))}); CLS ${median(ms('cumulative-layout-shift')).toFixed(3)} (${Math.max(...ms('cumulative-layout-shift')).toFixed(3)})`,
       );
       console.log(`  runs with a script asked for before the largest paint: ${own.filter((r) => appScriptsBefore(r).length > 0).length} of ${own.length}`);
       console.log(`  main thread by kind: ${medianBreakdown(own.map((r) => r.mainThread.byKind), 8)}`);
