@@ -87,6 +87,29 @@ test('the page asks for its scripts only once it has painted: its head names non
   expect(app.filter((s) => s.start < painted!)).toEqual([]);
 });
 
+test('a menu opened before the app took over shows its contents once it has', async ({ page }) => {
+  const complaints = recordComplaints(page);
+  // The entry is held back: the rendered page is on screen, and nothing of the app runs yet.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const entryAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${service.origin}/acme/rocket/issues`);
+  await entryAsked;
+  // A <details> opens without script.
+  await page.getByText('Types', { exact: true }).click();
+  release();
+  await page.getByRole('menuitemradio', { name: /^Feature A request, idea, or new functionality/ }).click();
+  await expect(page).toHaveURL(/type%3AFeature/);
+  await expect(issueRows(page).first()).toBeVisible();
+  expect(complaints).toEqual([]);
+});
+
 test('a tab with a token is sent the shell and draws its own list', async ({ page }) => {
   await page.addInitScript(([key, token]) => sessionStorage.setItem(key!, token!), [`issuescope.token:${service.origin}/api`, MONA]);
   await page.goto(`${service.origin}/acme/secret-plans/issues`);

@@ -5,7 +5,7 @@
  */
 import clsx from 'clsx';
 import { TagIcon, TriangleDownIcon } from '../../components/icons';
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { importOutlastingOutage } from '../../lib/import-outlasting-outage';
 import { Link, type To } from 'react-router';
 import { useDetailsDismiss } from './use-details-dismiss';
@@ -84,6 +84,14 @@ export function Menu({ label, icon, count, onToggle, children, align = 'left', o
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
+  // On a page the service rendered, a <details> opens without script: one opened before the app took over told
+  // nobody, and would stay open and empty. Said once, as the app takes over; every toggle after is an event.
+  useEffect(() => {
+    if (ref.current?.open !== true) return;
+    onPrepare();
+    onToggle(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount: the open state the markup had
+  }, []);
   return (
     <details ref={ref} className="relative" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary
