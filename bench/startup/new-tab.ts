@@ -81,9 +81,9 @@ export async function measureNewTabOnce(browser: Browser, listUrl: string, liste
 }
 
 /**
- * The first tab a browser just launched opens pays for the browser's own start (its first renderer, its
- * caches), whichever page it opens: one run on `url` to throw away, so no build
- * measured after it takes that on.
+ * The first tab a browser just launched opens pays for the browser's own start (its first renderer,
+ * its caches), whichever page it opens: one run on `url`, thrown away, so that no build measured
+ * after it takes that on.
  */
 export async function warmUpNewTab(browser: Browser, url: string, listed: ListedRepository): Promise<void> {
   await measureNewTabOnce(browser, url, listed);
