@@ -7,9 +7,10 @@
  * work once it has. A private repository's issue is never rendered for an
  * anonymous reader, and a tab with a token is sent the shell.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
 import { DEMO_TOKENS, startE2eService } from './support/service';
+import { recordApiPaths, recordComplaints } from './support/page-records';
 import { issueRows } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
@@ -25,26 +26,6 @@ test.afterAll(async () => {
 const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
 const TITLE = 'RFC: stable JSON output contract';
 const ISSUE = '/acme/rocket/issues/409';
-
-/** What the tab complains of: console errors and warnings (a hydration mismatch, a refused style), uncaught errors. */
-function recordComplaints(page: Page): string[] {
-  const complaints: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
-  return complaints;
-}
-
-/** Every API path the tab asks for. */
-function recordApiPaths(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
-  });
-  return paths;
-}
 
 test('a new tab shows the rendered issue, adopts it without a complaint or a second request, and its links and anchors work', async ({ page }) => {
   const comments = (await (await page.request.get(`${service.origin}/api/repos/acme/rocket/issues/409/comments`)).json()) as { id: number; user: { login: string } }[];

@@ -6,9 +6,10 @@
  * scripts only once the page has painted. A tab with a token is sent the
  * shell, as before, and draws its own list.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
 import { DEMO_TOKENS, startE2eService } from './support/service';
+import { recordApiPaths, recordComplaints } from './support/page-records';
 import { issueList, issueRows } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
@@ -22,26 +23,6 @@ test.afterAll(async () => {
 });
 
 const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
-
-/** What the tab complains of: console errors and warnings (a hydration mismatch, a refused style), uncaught errors. */
-function recordComplaints(page: Page): string[] {
-  const complaints: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
-  return complaints;
-}
-
-/** Every API path the tab asks for. */
-function recordApiPaths(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
-  });
-  return paths;
-}
 
 test('a new tab shows the rendered list, adopts it without a complaint, and asks the API for nothing it already has', async ({ page }) => {
   const complaints = recordComplaints(page);

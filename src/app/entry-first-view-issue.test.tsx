@@ -5,15 +5,14 @@
  * nothing asked again). What is not an issue rendered from good answers for an anonymous reader is
  * `rendered: false`, and the service sends the shell. The list's own are in entry-first-view.test.tsx.
  */
-import { StrictMode, act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from 'react';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
 import { createMemoryEtagStore } from './api/etag-store';
-import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
@@ -26,6 +25,7 @@ import { MemoryStorage } from '../../test-support/app/render-app';
 import { makeIssue, ok, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { commentEvent } from '../../test-support/app/fake-timeline';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
+import { hydrateRendered } from '../../test-support/app/hydrate-rendered';
 import { issue } from '../../test-support/app/issue-view-fixtures';
 
 // A text the parser fails on, as no text should: the render must not hand out a page with a part it could not write.
@@ -94,24 +94,9 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
   document.body.append(container);
   const description = screen.getByRole('article', { name: 'Description by alice' });
 
-  const recoverable: unknown[] = [];
-  const said: string[] = [];
-  const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void said.push(args.map(String).join(' ')));
-  try {
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <AppProviders services={services}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-    });
-  } finally {
-    consoleError.mockRestore();
-  }
+  const hydrated = await hydrateRendered(container, services, router);
+  root = hydrated.root;
+  const { recoverable, said } = hydrated;
   return { browser, description, recoverable, said, services, etagStore, router };
 }
 

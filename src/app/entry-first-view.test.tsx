@@ -5,15 +5,14 @@
  * asking for them again, and the next revalidation is a conditional request. What is not a list
  * rendered from good answers is `rendered: false`, so the service sends the shell.
  */
-import { StrictMode, act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from 'react';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
 import { createMemoryEtagStore } from './api/etag-store';
-import { AppProviders } from './app-providers';
 import { createAppRouter } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
@@ -24,6 +23,7 @@ import { createSafeStorage } from './storage/safe-storage';
 import { MemoryStorage } from '../../test-support/app/render-app';
 import { createFakeApi, searchResult, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
+import { hydrateRendered } from '../../test-support/app/hydrate-rendered';
 import { pageOne } from '../../test-support/app/issue-list-fixtures';
 
 // Testing Library sets this for its own render; this test calls React's root itself.
@@ -87,24 +87,9 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
   document.body.append(container);
   const firstRow = within(screen.getByRole('list', { name: 'Issues, page 1' })).getAllByRole('listitem')[0]!;
 
-  const recoverable: unknown[] = [];
-  const said: string[] = [];
-  const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void said.push(args.map(String).join(' ')));
-  try {
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <AppProviders services={services}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-    });
-  } finally {
-    consoleError.mockRestore();
-  }
+  const hydrated = await hydrateRendered(container, services, router);
+  root = hydrated.root;
+  const { recoverable, said } = hydrated;
   return { services, etagStore, browser, firstRow, recoverable, said, router };
 }
 
