@@ -7,7 +7,7 @@
  * work once it has. A private repository's issue is never rendered for an
  * anonymous reader, and a tab with a token is sent the shell.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
 import { DEMO_TOKENS, startE2eService } from './support/service';
 import { recordApiPaths, recordComplaints } from './support/page-records';
@@ -100,9 +100,28 @@ test('the rendered description reads as Markdown before any script has run: its 
   }
 });
 
-test.describe('Back before the app has taken over', () => {
+test.describe('Before the app has taken over', () => {
   // The page's chunk is held back by a route, which a service worker's requests would pass by.
   test.use({ serviceWorkers: 'block' });
+
+  test('a reader who scrolled the rendered issue before the app took over stays where they were', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const complaints = recordComplaints(page);
+    const release = await holdIssuePageChunk(page);
+    await page.goto(`${service.origin}${ISSUE}`);
+    const lastComment = page.locator('[id^="issuecomment-"]').last();
+    await lastComment.scrollIntoViewIfNeeded();
+    const where = await page.evaluate(() => Math.round(window.scrollY));
+    expect(where).toBeGreaterThan(400);
+    release();
+
+    // Taken over: the description's time gains its exact moment, which only the app writes.
+    await expect(page.getByRole('article', { name: /^Description by / }).locator('time').first()).toHaveAttribute('title', /\d/);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(where);
+    await expect(lastComment).toBeInViewport();
+    expect(complaints.filter((c) => !c.includes('Service Worker registration blocked by Playwright'))).toEqual([]);
+  });
 
   test('Back pressed before the app has taken over a rendered issue: the app draws the list Back went to, where the reader was, with no complaint', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -119,19 +138,11 @@ test.describe('Back before the app has taken over', () => {
     await expect(heading).toBeVisible();
 
     // Reloaded, the issue comes rendered; its page's chunk is held back, so the app has started but not yet taken over.
-    let asked!: () => void;
-    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/issue-view-page-[^/]+\.js$/, async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
+    const release = await holdIssuePageChunk(page);
     const reloaded = await page.reload();
     expect(await reloaded!.text()).toContain(`id="${FIRST_VIEW_DATA_ID}"`);
     await expect(heading).toBeVisible();
-    await chunkAsked;
+    await release.asked;
     await page.goBack();
     release();
 
@@ -158,6 +169,20 @@ test("a private repository's issue is never rendered for an anonymous reader, an
   expect(await again!.text()).not.toContain(FIRST_VIEW_DATA_ID);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(escapeRegExp(TITLE)) })).toBeVisible();
 });
+
+/** Holds the issue page's chunk back until the returned function is called (the app starts, but cannot take over); `asked` settles once the app asked for it. */
+async function holdIssuePageChunk(page: Page): Promise<(() => void) & { asked: Promise<void> }> {
+  let asked!: () => void;
+  const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/issue-view-page-[^/]+\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return Object.assign(() => release(), { asked: chunkAsked });
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

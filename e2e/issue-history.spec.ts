@@ -32,11 +32,10 @@ test("an issue's history: events between comments, a cross-reference to the pull
   expect(await response!.text()).toContain('/repos/acme/rocket/issues/2264/timeline?per_page=100');
   expect(timelineRequests).toEqual([]);
 
-  // The pull request that names it, as a link in the app. Clicked once the app has taken over the rendered page: a click
-  // in the moments it hydrates can be lost (docs/architecture.md, "The list's first view"), which this journey is not about.
+  // The pull request that names it, as a link in the app, clicked at once: while the app may still be taking over the
+  // rendered page, which must not move it from under the pointer (first-view-start.ts, readyToHydrate).
   const mention = history.getByText(/amara-o\s+mentioned this issue in/);
   await expect(mention).toBeVisible();
-  await page.waitForLoadState('networkidle');
   await mention.getByRole('link', { name: /#2407/ }).click();
 
   await expect(page).toHaveURL(/\/acme\/rocket\/issues\/2407$/);

@@ -35,10 +35,13 @@ export const FIRST_PAINT_PAGE = 'src/app/routes/issue-list-page.tsx';
  * snapshots, React Query's `hydrate`, the hydration path (src/app/first-view-*.ts) and the
  * data-dependent classes (src/app/styles/dynamic-classes.ts) measured 139.16 kB, 1.66 kB over. It pays:
  * the rendered list's mobile Lighthouse LCP is within 100 ms of its page without script, where the
- * list drawn by the app was 1 s over (docs/performance-log.md, 2026-11-29, sixth session). The
- * rendered page's own loader (0.34 kB, scripts/first-view-build.ts) is not counted here.
+ * list drawn by the app was 1 s over (docs/performance-log.md, 2026-11-29, sixth session); to
+ * 139.6 kB for the router that starts initialized at a rendered issue (src/app/first-view-start.ts,
+ * readyToHydrate), a fix: the router that initialized itself scrolled the page to the top under its
+ * reader (docs/performance-log.md, 2026-11-29, eighth session). The rendered page's own loader
+ * (0.34 kB, scripts/first-view-build.ts) is not counted here.
  */
-export const FIRST_PAINT_JS_BUDGET_BYTES = 139_500;
+export const FIRST_PAINT_JS_BUDGET_BYTES = 139_600;
 export const FIRST_PAINT_CSS_BUDGET_BYTES = 15_000;
 
 export interface FirstPaintFiles {

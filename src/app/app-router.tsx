@@ -84,9 +84,9 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
 
 type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 
-/** The router, attached to the services so loaders can read the navigation they serve. */
-export function createAppRouter(services: AppServices, create: RouterFactory = createBrowserRouter) {
-  const router = create(createAppRoutes(services));
+/** The router, attached to the services so loaders can read the navigation they serve; of `routes` when they were readied for it. */
+export function createAppRouter(services: AppServices, create: RouterFactory = createBrowserRouter, routes: RouteObject[] = createAppRoutes(services)) {
+  const router = create(routes);
   services.navigation.attach(router);
   return router;
 }

@@ -13,11 +13,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
 import { createMemoryEtagStore } from './api/etag-store';
-import { createAppRouter } from './app-router';
+import { createAppRouter, createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
 import type { FirstViewData } from './first-view-data';
-import { afterHydration, routerReady, seedForHydration } from './first-view-start';
+import { afterHydration, seedForHydration } from './first-view-start';
 import { ISSUE_VIEW_ROUTE_ID } from './routes/issue-view-loader';
 import * as pipeline from './features/issue-view/markdown/markdown-pipeline';
 import { createSafeStorage } from './storage/safe-storage';
@@ -70,7 +70,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** What main.tsx does with a page that carries the first view: seed, start the router with the loaders' data, wait for its chunks, hydrate. */
+/** What main.tsx does with a page that carries the first view: seed and ready the routes (the page's chunk, the loaders' data), start the router with them, hydrate. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
   const browser = fakeFirstViewService(fixtures(), RENDERED_AT);
   const etagStore = createMemoryEtagStore();
@@ -85,9 +85,9 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
     // The window's, in a browser on the page's origin.
     pageOrigin: APP_ORIGIN,
   });
-  const hydrationData = await seedForHydration(services, data, AN_HOUR_LATER);
-  const router = createAppRouter(services, (routes) => createMemoryRouter(routes, { initialEntries: [data.address], hydrationData }));
-  await routerReady(router);
+  const routes = createAppRoutes(services);
+  const hydrationData = await seedForHydration(services, data, AN_HOUR_LATER, routes);
+  const router = createAppRouter(services, (readied) => createMemoryRouter(readied, { initialEntries: [data.address], hydrationData }), routes);
 
   const container = document.createElement('div');
   container.innerHTML = rootHtml;
@@ -144,9 +144,13 @@ describe('an issue rendered by the service', () => {
   it('hydrates in the browser as it is, without asking for the issue or its comments again', async () => {
     const { rootHtml, data } = await renderedIssue();
     expect(data.address).toBe('/acme/rocket/issues/12');
-    // The loader's promise is no value to carry: the router runs that lazy route's loader again as it hydrates.
+    // The loader's promise is no value to carry: the browser runs the loader's work again before it hydrates.
     expect(data.loaderData).not.toHaveProperty(ISSUE_VIEW_ROUTE_ID);
-    const { browser, description, recoverable, said } = await hydrate(rootHtml, data);
+    const { browser, description, recoverable, said, router } = await hydrate(rootHtml, data);
+    // The router started where the page is, with its chunk and data: it navigated nowhere, so it neither showed its
+    // fallback nor had the page scrolled to the top (`false`: no scroll at all) under a reader who had scrolled it.
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.restoreScrollPosition).toBe(false);
     expect(recoverable).toEqual([]);
     expect(said).toEqual([]);
     // Adopted, not rebuilt: the description the service wrote is the one on the page.

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
 import { createApiClient } from './api/api-client';
 import { createMemoryEtagStore } from './api/etag-store';
-import { createAppRouter } from './app-router';
+import { createAppRouter, createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
 import { readFirstViewData, type FirstViewData } from './first-view-data';
@@ -79,8 +79,9 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
     now: () => TWO_DAYS_LATER,
     renderedAt: data.renderedAt,
   });
-  const hydrationData = await seedForHydration(services, data, TWO_DAYS_LATER);
-  const router = createAppRouter(services, (routes) => createMemoryRouter(routes, { initialEntries: [data.address], hydrationData }));
+  const routes = createAppRoutes(services);
+  const hydrationData = await seedForHydration(services, data, TWO_DAYS_LATER, routes);
+  const router = createAppRouter(services, (readied) => createMemoryRouter(readied, { initialEntries: [data.address], hydrationData }), routes);
 
   const container = document.createElement('div');
   container.innerHTML = rootHtml;

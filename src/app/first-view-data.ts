@@ -64,10 +64,10 @@ interface ListLoaderDataAsJson extends Omit<IssueListLoaderData, 'tools'> {
 
 /**
  * The routes' loader data as JSON can carry it: the list's says whether its loader had the query tools (a view
- * with a `q`). The issue's is not carried: its page is a route `lazy` chunk, and React Router runs the loader of
- * a lazy route again when it hydrates, whatever it is given. That run asks for nothing (the issue and its
+ * with a `q`). The issue's is not carried: it is a promise, which JSON cannot carry. The browser does the
+ * loader's work again before it hydrates (first-view-start.ts); that asks for nothing (the issue and its
  * comments are in the query cache, from this block) and settles once the description's tree is parsed (its
- * warm open), so the page hydrates with its description at hand; its promise is no value JSON can carry anyway.
+ * warm open), so the page hydrates with its description at hand.
  */
 export function firstViewLoaderData(loaderData: Record<string, unknown>): Record<string, unknown> {
   const asJson = { ...loaderData };

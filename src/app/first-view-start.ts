@@ -3,8 +3,10 @@
  * whether this tab hydrates it, what goes into the app's stores before React
  * hydrates, and what follows once it has. main.tsx calls these in order.
  */
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { EtagStore } from './api/etag-store';
 import { hydrationLoaderData, seedFirstView, seedStoredAnswers, type FirstViewData } from './first-view-data';
+import { ISSUE_VIEW_ROUTE_ID, issueViewLoader } from './routes/issue-view-loader';
 import { rememberVisitedRepo } from './routes/repo-layout';
 import type { AppServices } from './services/app-services-context';
 
@@ -19,10 +21,37 @@ export function readsAsTheRenderDid(services: AppServices, data: FirstViewData):
   return !connection.hasToken && connection.baseUrl === data.apiBaseUrl;
 }
 
-/** Fills the query cache and the rate-limit readings from the page, and gives the router's `hydrationData`. */
-export async function seedForHydration(services: AppServices, data: FirstViewData, now: number): Promise<{ loaderData: Record<string, unknown> }> {
+/**
+ * Fills the query cache and the rate-limit readings from the page, and readies `routes` (the ones the
+ * router will be made with) for the page's address: gives the router's `hydrationData`.
+ */
+export async function seedForHydration(services: AppServices, data: FirstViewData, now: number, routes: RouteObject[]): Promise<{ loaderData: Record<string, unknown> }> {
   seedFirstView(services, data, now - data.renderedAt);
-  return { loaderData: await hydrationLoaderData(data) };
+  const loaderData = await hydrationLoaderData(data);
+  await readyToHydrate(services, routes, data.address, loaderData);
+  return { loaderData };
+}
+
+/**
+ * So that the router starts at the rendered address already initialized, as React Router's guide to
+ * hydrating lazy routes does: the lazy routes it matches are loaded into their route objects, and
+ * what the page does not carry (an issue's loader data, first-view-data.ts) is made here, by the
+ * loader's own work. A router that had to initialize would navigate to the address it is at: it
+ * would show its fallback until then, and then scroll to the top a page the reader may have
+ * scrolled already, as the app takes over.
+ */
+async function readyToHydrate(services: AppServices, routes: RouteObject[], address: string, loaderData: Record<string, unknown>): Promise<void> {
+  const matches = matchRoutes(routes, address) ?? [];
+  await Promise.all(matches.map(({ route }) => loadLazyRoute(route)));
+  const issue = matches.find(({ route }) => route.id === ISSUE_VIEW_ROUTE_ID);
+  if (issue !== undefined && !(ISSUE_VIEW_ROUTE_ID in loaderData)) loaderData[ISSUE_VIEW_ROUTE_ID] = await issueViewLoader(services)({ params: issue.params });
+}
+
+/** The route's `lazy` parts put into the route itself: app-router.tsx writes `lazy` as an object of a function per part. */
+async function loadLazyRoute(route: RouteObject): Promise<void> {
+  if (typeof route.lazy !== 'object') return;
+  for (const [part, load] of Object.entries(route.lazy)) Object.assign(route, { [part]: await (load as () => Promise<unknown>)() });
+  route.lazy = undefined;
 }
 
 /**
@@ -34,22 +63,6 @@ export async function seedForHydration(services: AppServices, data: FirstViewDat
 export function routerIsAtRenderedAddress(router: { state: { location: { pathname: string; search: string } } }, data: FirstViewData): boolean {
   const { pathname, search } = router.state.location;
   return `${pathname}${search}` === data.address;
-}
-
-/**
- * Settles once the router has what the page rendered with: an issue's page is a route `lazy` chunk, whose
- * loader React Router runs again as it hydrates (first-view-data.ts), and until both are done the router
- * shows the root's fallback, which is not the markup the service sent.
- */
-export function routerReady(router: { state: { initialized: boolean }; subscribe: (listener: (state: { initialized: boolean }) => void) => () => void }): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { preloadErrorMapping } from './api/api-client';
 import { createIndexedDbEtagStore } from './api/etag-store';
 import { AppProviders } from './app-providers';
-import { createAppRouter } from './app-router';
+import { createAppRouter, createAppRoutes } from './app-router';
 import { preloadErrorPanel } from './components/error-panel';
 import { preloadShortcutsDialog } from './components/shortcuts-dialog';
 import { preloadServiceStatusNotice } from './features/connectivity/service-status-slot';
@@ -18,7 +18,7 @@ import { createAppServices } from './app-services';
 import { keepFirstAnswersCookie } from './services/first-answers-cookie';
 import { createSafeStorage } from './storage/safe-storage';
 import { readFirstViewData } from './first-view-data';
-import { afterHydration, readsAsTheRenderDid, routerIsAtRenderedAddress, routerReady, seedForHydration } from './first-view-start';
+import { afterHydration, readsAsTheRenderDid, routerIsAtRenderedAddress, seedForHydration } from './first-view-start';
 import './styles.css';
 
 /** Lets the browser paint and handle input between the steps of start-up, instead of one long task. */
@@ -43,16 +43,16 @@ async function start(): Promise<void> {
   });
   keepFirstAnswersCookie(services.settings);
   const readsAsRendered = firstView !== null && readsAsTheRenderDid(services, firstView);
-  // The query tools' chunk, for a filtered list, may fail to arrive: the page is then rendered here, from the answers it carries.
-  const hydrationData = readsAsRendered ? await seedForHydration(services, firstView, Date.now()).catch(() => undefined) : undefined;
+  const routes = createAppRoutes(services);
+  // A chunk the page needs (the query tools of a filtered list, an issue's page) may fail to arrive: the page is
+  // then rendered here, from the answers it carries.
+  const hydrationData = readsAsRendered ? await seedForHydration(services, firstView, Date.now(), routes).catch(() => undefined) : undefined;
   let hydrating = hydrationData !== undefined ? firstView : null;
   await yieldToBrowser();
   // Runs the first page's loaders: its requests start here, before anything renders. A page the
-  // service rendered had its loaders run there: the router starts with their data.
-  let router = createAppRouter(services, hydrationData !== undefined ? (routes) => createBrowserRouter(routes, { hydrationData }) : undefined);
-  // A rendered issue's page is a lazy route: the router loads its chunk and runs its loader again (from the cache
-  // the block filled: it asks nothing) before it has the page. Hydrated before, the page would be the fallback.
-  if (hydrating !== null) await routerReady(router);
+  // service rendered had its loaders run there (or, for an issue, by seedForHydration): the router
+  // starts with their data.
+  let router = createAppRouter(services, hydrationData !== undefined ? (readied) => createBrowserRouter(readied, { hydrationData }) : undefined, routes);
   if (hydrating !== null && !routerIsAtRenderedAddress(router, hydrating)) {
     // Back or Forward while the scripts loaded: the page the router shows is not the one rendered. It is drawn
     // afresh, as on the shell, by a router of its own: one made to hydrate leaves the scroll where the page put it,

@@ -47,8 +47,9 @@ export interface IssueViewLoaderData {
 
 export const TEXTS_AT_HAND: IssueViewLoaderData = { textsShown: readableByUse(Promise.resolve()) };
 
+/** The loader; also run before hydrating an issue the service rendered (first-view-start.ts), whose page does not carry its data. */
 export function issueViewLoader(services: AppServices) {
-  return ({ params }: LoaderFunctionArgs): Promise<IssueViewLoaderData> | IssueViewLoaderData => {
+  return ({ params }: Pick<LoaderFunctionArgs, 'params'>): Promise<IssueViewLoaderData> | IssueViewLoaderData => {
     const number = parseIssueNumber(params.number);
     // Not an issue number: this address is no page of ours.
     if (number === null) throw data(null, { status: 404 });
