@@ -14,11 +14,12 @@ const ICONS: Partial<Record<ErrorKind, Icon>> = {
   network: StopIcon,
 };
 
-/** A failure as described (lib/error-messages.ts), with its next step: a link to Settings, a countdown, or Retry. */
+/** A failure as described (lib/error-messages.ts), with its next step: a link to Settings, a countdown, Retry, or Back. */
 export function ErrorDescriptionPanel({
   description: d,
   settingsLink,
   onRetry,
+  onBack,
   retrying = false,
   className,
   headingLevel = 2,
@@ -27,6 +28,8 @@ export function ErrorDescriptionPanel({
   /** show a button to Settings, where the fix is */
   settingsLink: boolean;
   onRetry?: () => void;
+  /** back to the view shown before, which did not fail */
+  onBack?: () => void;
   retrying?: boolean;
   className?: string;
   headingLevel?: 1 | 2 | 3;
@@ -61,7 +64,7 @@ export function ErrorDescriptionPanel({
             </p>
           ) : null}
           <p className="text-fg-muted">{d.next}</p>
-          {settingsLink || (d.retryable && onRetry) ? (
+          {settingsLink || (d.retryable && onRetry) || onBack ? (
             <div className="flex flex-wrap gap-2 pt-1">
               {d.retryable && onRetry ? (
                 <button type="button" className="btn" onClick={onRetry} disabled={retrying}>
@@ -72,6 +75,11 @@ export function ErrorDescriptionPanel({
                 <Link to="/settings" className="btn">
                   Open Settings
                 </Link>
+              ) : null}
+              {onBack ? (
+                <button type="button" className="btn" onClick={onBack}>
+                  Back to the previous view
+                </button>
               ) : null}
             </div>
           ) : null}

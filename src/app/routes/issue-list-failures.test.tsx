@@ -101,6 +101,23 @@ describe('the issue list, when something fails', () => {
   it('says when the service cannot be reached', async () => {
     renderApp(['/acme/rocket/issues?q=is%3Aopen'], { fastRetries: true, handler: failing(new NetworkError('Could not reach http://api.test.')) });
     expect(await screen.findByRole('heading', { name: 'Can’t reach the service' }, { timeout: 15_000 })).toBeInTheDocument();
+    // The tab's first page of the app: Back would leave it, so the panel does not offer it.
+    expect(screen.queryByRole('button', { name: 'Back to the previous view' })).not.toBeInTheDocument();
+  });
+
+  it('offers Back to the view before once the retries are spent, as it did while they ran (issue 45)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(['/acme/rocket/issues?q=is%3Aopen', '/acme/rocket/issues?q=is%3Aclosed'], {
+      fastRetries: true,
+      handler: (url) => {
+        if (!url.pathname.endsWith('/repos/acme/rocket/issues')) return undefined;
+        return url.searchParams.get('state') === 'closed' ? new NetworkError('Could not reach http://api.test.') : listHandler(url);
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Can’t reach the service' }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the previous view' }));
+    expect(currentSearch(router).get('q')).toBe('is:open');
+    expect(await screen.findByRole('link', { name: 'Rocket explodes on launch' })).toBeInTheDocument();
   });
 
   it('shows an offline page from the cache with a banner', async () => {

@@ -27,10 +27,11 @@ interface FirstPageQuery {
 
 /**
  * What either list mode shows instead of rows when its own page is not
- * here: the service's refusal of the query, the failure with a retry, the
- * wait until the budget the view spends resets, or rows loading; with
- * `offerBack` (another view's rows withheld), also the wait for the service
- * while the request is retried, and Back to that view.
+ * here: the service's refusal of the query, the failure with a retry (and
+ * Back to the view before, which the tab still has), the wait until the budget
+ * the view spends resets, or rows loading; with `offerBack` (another view's
+ * rows withheld), also the wait for the service while the request is retried,
+ * and Back to that view.
  */
 export function ListBeforeFirstPage({ query, block, resource, skeletonRows, offerBack = false }: {
   query: FirstPageQuery;
@@ -50,7 +51,7 @@ export function ListBeforeFirstPage({ query, block, resource, skeletonRows, offe
     }
     return (
       <div className="p-4">
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} />
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} headingLevel={3} offerBack />
       </div>
     );
   }
