@@ -91,8 +91,9 @@ test('spending the quota pauses paging until the reset, then it resumes by itsel
   expect(afterReset.map((a) => a.status()).filter((status) => status !== 304)).toEqual([]);
   await expect(gauge.getByRole('meter', { name: 'Requests left' })).not.toHaveAttribute('aria-valuenow', '0');
 
-  // And it works again.
-  const again = waitForIssueList(page);
+  // And it works again: the next page, whose answer is told from the shown page's revalidation by its number.
+  const nextPage = String(Number(new URL(spent.url()).searchParams.get('page')) + 1);
+  const again = page.waitForResponse((response) => isIssueListUrl(response.url()) && new URL(response.url()).searchParams.get('page') === nextPage);
   await next.click();
   expect((await again).status()).toBe(200);
   await expect.poll(() => shownIssueNumbers(page)).not.toEqual(rowsWhenSpent);
