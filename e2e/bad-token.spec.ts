@@ -6,7 +6,7 @@
  * that has expired since shows the 401 message and the way back to Settings.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { DEMO_TOKENS, demoToken, startE2eService } from './support/service';
 import { issueRows } from './support/issue-list';
 import { isSearchUrl } from './support/search';
 
@@ -24,7 +24,7 @@ test.afterAll(async () => {
 
 const EXPIRED_TOKEN = DEMO_TOKENS.find((t) => t.expiresAt !== null)!;
 const EXPIRED = EXPIRED_TOKEN.token;
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MONA = demoToken('mona');
 const MS_PER_SECOND = 1000;
 
 test('an expired token is refused with Bad credentials, and the page leads to Settings', async ({ page }) => {

@@ -9,7 +9,7 @@
  * names no preloads for this browser.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { demoToken, startE2eService } from './support/service';
 import { issueRows } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
@@ -22,7 +22,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MONA = demoToken('mona');
 
 /** Every request the browser sends to the API, as it goes on the network. */
 function recordApiRequests(page: Page): Array<{ path: string; type: string; authorization: string | undefined }> {

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { demoToken, startE2eService } from './support/service';
 import { recordApiPaths, recordComplaints } from './support/page-records';
 import { issueRows } from './support/issue-list';
 
@@ -23,7 +23,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MONA = demoToken('mona');
 const TITLE = 'RFC: stable JSON output contract';
 const ISSUE = '/acme/rocket/issues/409';
 

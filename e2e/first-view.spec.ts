@@ -8,7 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FIRST_VIEW_DATA_ID } from '../src/shared/first-view';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { demoToken, startE2eService } from './support/service';
 import { recordApiPaths, recordComplaints } from './support/page-records';
 import { issueList, issueRows } from './support/issue-list';
 
@@ -22,7 +22,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MONA = demoToken('mona');
 
 test('a new tab shows the rendered list, adopts it without a complaint, and asks the API for nothing it already has', async ({ page }) => {
   const complaints = recordComplaints(page);

@@ -7,7 +7,7 @@
  * neither budget, core nor search, moves.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { demoToken, startE2eService } from './support/service';
 import { issueRows } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
@@ -20,7 +20,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona' && t.expiresAt === null)!.token;
+const MONA = demoToken('mona');
 const LIST = '/acme/rocket/issues?q=is%3Aopen+label%3Abug';
 
 /** Every API answer that spends or refunds a credit (not the free `/rate_limit`). */

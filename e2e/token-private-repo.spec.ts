@@ -5,7 +5,7 @@
  * forgets the repository from the start page and makes it not found again.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TOKENS, startE2eService } from './support/service';
+import { demoToken, startE2eService } from './support/service';
 import { issueRows, shownIssueNumbers } from './support/issue-list';
 
 let service: Awaited<ReturnType<typeof startE2eService>>;
@@ -18,7 +18,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const MONA = DEMO_TOKENS.find((t) => t.user === 'mona')!.token;
+const MONA = demoToken('mona');
 const NOT_FOUND = 'Not found: the repository does not exist or your token has no access to it.';
 
 async function openPrivateRepo(page: Page): Promise<void> {

@@ -15,7 +15,16 @@ import { test } from '@playwright/test';
 import { createDatabase } from '../../test-support/server/create-postgres-database';
 import { E2E_DIR, POSTGRES_PROJECT, POSTGRES_TEMPLATE_DATABASE, TEMPLATE_DB } from './paths';
 
-export { DEMO_TOKENS } from '../../src/server/commands/load-demo';
+import { DEMO_TOKENS } from '../../src/server/commands/load-demo';
+
+export { DEMO_TOKENS };
+
+/** The demo's token for `user` that does not expire (src/server/commands/load-demo.ts lists them). */
+export function demoToken(user: string): string {
+  const found = DEMO_TOKENS.find((t) => t.user === user && t.expiresAt === null);
+  if (found === undefined) throw new Error(`the demo has no lasting token for ${user}`);
+  return found.token;
+}
 
 export interface E2eServiceOptions {
   faults?: FaultInjector;

@@ -7,25 +7,18 @@
  */
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
-import { createApiClient } from './api/api-client';
-import { createMemoryEtagStore } from './api/etag-store';
-import { createAppRouter, createAppRoutes } from './app-router';
-import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
 import type { FirstViewData } from './first-view-data';
-import { afterHydration, seedForHydration } from './first-view-start';
+import { afterHydration } from './first-view-start';
 import { ISSUE_VIEW_ROUTE_ID } from './routes/issue-view-loader';
 import * as pipeline from './features/issue-view/markdown/markdown-pipeline';
-import { createSafeStorage } from './storage/safe-storage';
-import { MemoryStorage } from '../../test-support/app/render-app';
 import { makeIssue, ok, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { commentEvent } from '../../test-support/app/fake-timeline';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
-import { hydrateRendered } from '../../test-support/app/hydrate-rendered';
+import { hydrateRendered, renderedPageReady } from '../../test-support/app/hydrate-rendered';
 import { issue } from '../../test-support/app/issue-view-fixtures';
 
 // A text the parser fails on, as no text should: the render must not hand out a page with a part it could not write.
@@ -70,28 +63,10 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** What main.tsx does with a page that carries the first view: seed and ready the routes (the page's chunk, the loaders' data), start the router with them, hydrate. */
+/** What main.tsx does with a page that carries the first view, in a browser on the page's origin an hour after it was rendered. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
   const browser = fakeFirstViewService(fixtures(), RENDERED_AT);
-  const etagStore = createMemoryEtagStore();
-  const services = createAppServices({
-    local: createSafeStorage('local', () => new MemoryStorage()),
-    session: createSafeStorage('session', () => new MemoryStorage()),
-    defaultBaseUrl: TEST_BASE_URL,
-    etagStore,
-    createClient: (options) => createApiClient({ ...options, fetch: (input, init) => browser.fetch(new Request(input, init)) }),
-    now: () => AN_HOUR_LATER,
-    renderedAt: data.renderedAt,
-    // The window's, in a browser on the page's origin.
-    pageOrigin: APP_ORIGIN,
-  });
-  const routes = createAppRoutes(services);
-  const hydrationData = await seedForHydration(services, data, AN_HOUR_LATER, routes);
-  const router = createAppRouter(services, (readied) => createMemoryRouter(readied, { initialEntries: [data.address], hydrationData }), routes);
-
-  const container = document.createElement('div');
-  container.innerHTML = rootHtml;
-  document.body.append(container);
+  const { services, etagStore, router, container } = await renderedPageReady({ rootHtml, data, fetch: browser.fetch, now: AN_HOUR_LATER, pageOrigin: APP_ORIGIN });
   const description = screen.getByRole('article', { name: 'Description by alice' });
 
   const hydrated = await hydrateRendered(container, services, router);

@@ -7,23 +7,20 @@
  */
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
-import { createApiClient } from './api/api-client';
 import { createMemoryEtagStore } from './api/etag-store';
-import { createAppRouter, createAppRoutes } from './app-router';
 import { createAppServices } from './app-services';
 import { renderFirstView } from './entry-first-view';
 import { readFirstViewData, type FirstViewData } from './first-view-data';
-import { afterHydration, readsAsTheRenderDid, seedForHydration } from './first-view-start';
+import { afterHydration, readsAsTheRenderDid } from './first-view-start';
 import { dataBlockText, FIRST_VIEW_DATA_ID } from '../shared/first-view';
 import { createSafeStorage } from './storage/safe-storage';
 import { MemoryStorage } from '../../test-support/app/render-app';
 import { createFakeApi, searchResult, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
-import { hydrateRendered } from '../../test-support/app/hydrate-rendered';
+import { hydrateRendered, renderedPageReady } from '../../test-support/app/hydrate-rendered';
 import { pageOne } from '../../test-support/app/issue-list-fixtures';
 
 // Testing Library sets this for its own render; this test calls React's root itself.
@@ -66,26 +63,10 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** What main.tsx does with a page that carries the first view: seed, start the router with the loaders' data, hydrate. */
+/** What main.tsx does with a page that carries the first view, two days after it was rendered. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
   const browser = fakeService(fixtures);
-  const etagStore = createMemoryEtagStore();
-  const services = createAppServices({
-    local: createSafeStorage('local', () => new MemoryStorage()),
-    session: createSafeStorage('session', () => new MemoryStorage()),
-    defaultBaseUrl: TEST_BASE_URL,
-    etagStore,
-    createClient: (options) => createApiClient({ ...options, fetch: (input, init) => browser.fetch(new Request(input, init)) }),
-    now: () => TWO_DAYS_LATER,
-    renderedAt: data.renderedAt,
-  });
-  const routes = createAppRoutes(services);
-  const hydrationData = await seedForHydration(services, data, TWO_DAYS_LATER, routes);
-  const router = createAppRouter(services, (readied) => createMemoryRouter(readied, { initialEntries: [data.address], hydrationData }), routes);
-
-  const container = document.createElement('div');
-  container.innerHTML = rootHtml;
-  document.body.append(container);
+  const { services, etagStore, router, container } = await renderedPageReady({ rootHtml, data, fetch: browser.fetch, now: TWO_DAYS_LATER });
   const firstRow = within(screen.getByRole('list', { name: 'Issues, page 1' })).getAllByRole('listitem')[0]!;
 
   const hydrated = await hydrateRendered(container, services, router);
