@@ -6,7 +6,6 @@
  * `rendered: false`, and the service sends the shell. The list's own are in entry-first-view.test.tsx.
  */
 import { act } from 'react';
-import type { Root } from 'react-dom/client';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
@@ -18,14 +17,11 @@ import * as pipeline from './features/issue-view/markdown/markdown-pipeline';
 import { makeIssue, ok, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { commentEvent } from '../../test-support/app/fake-timeline';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
-import { hydrateRendered, renderedPageReady } from '../../test-support/app/hydrate-rendered';
+import { asSent, hydrateRendered, renderedPageReady, unmountHydrated } from '../../test-support/app/hydrate-rendered';
 import { issue } from '../../test-support/app/issue-view-fixtures';
 
 // A text the parser fails on, as no text should: the render must not hand out a page with a part it could not write.
 const UNPARSEABLE = 'This text breaks the parser.';
-
-// Testing Library sets this for its own render; this test calls React's root itself.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The page's origin, which is not jsdom's: what the render and the hydration write comes from where they are told, not from `window`. */
 const APP_ORIGIN = 'http://issues.example';
@@ -50,18 +46,10 @@ function render(address: string, service: ReturnType<typeof fakeFirstViewService
 
 async function renderedIssue(handler: Handler = fixtures()) {
   const service = fakeFirstViewService(handler, RENDERED_AT);
-  const result = await render('/acme/rocket/issues/12', service);
-  if (!result.rendered) throw new Error(`not rendered: ${result.why}`);
-  // The data block travels as JSON.
-  return { ...result, data: JSON.parse(JSON.stringify(result.data)) as FirstViewData, service };
+  return { ...asSent(await render('/acme/rocket/issues/12', service)), service };
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountHydrated);
 
 /** What main.tsx does with a page that carries the first view, in a browser on the page's origin an hour after it was rendered. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
@@ -69,9 +57,7 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
   const { services, etagStore, router, container } = await renderedPageReady({ rootHtml, data, fetch: browser.fetch, now: AN_HOUR_LATER, pageOrigin: APP_ORIGIN });
   const description = screen.getByRole('article', { name: 'Description by alice' });
 
-  const hydrated = await hydrateRendered(container, services, router);
-  root = hydrated.root;
-  const { recoverable, said } = hydrated;
+  const { recoverable, said } = await hydrateRendered(container, services, router);
   return { browser, description, recoverable, said, services, etagStore, router };
 }
 

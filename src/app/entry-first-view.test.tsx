@@ -6,7 +6,6 @@
  * rendered from good answers is `rendered: false`, so the service sends the shell.
  */
 import { act } from 'react';
-import type { Root } from 'react-dom/client';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstViewResult } from '../shared/first-view';
@@ -20,11 +19,8 @@ import { createSafeStorage } from './storage/safe-storage';
 import { MemoryStorage } from '../../test-support/app/render-app';
 import { createFakeApi, searchResult, TEST_BASE_URL, type Handler } from '../../test-support/app/fake-api';
 import { fakeFirstViewService } from '../../test-support/app/fake-first-view-service';
-import { hydrateRendered, renderedPageReady } from '../../test-support/app/hydrate-rendered';
+import { asSent, hydrateRendered, renderedPageReady, unmountHydrated } from '../../test-support/app/hydrate-rendered';
 import { pageOne } from '../../test-support/app/issue-list-fixtures';
-
-// Testing Library sets this for its own render; this test calls React's root itself.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const APP_ORIGIN = 'http://api.test';
 const RENDERED_AT = Date.parse('2024-05-01T12:00:00Z');
@@ -50,18 +46,10 @@ function render(address: string, service: ReturnType<typeof fakeService>): Promi
 
 async function renderedList(address: string) {
   const service = fakeService(fixtures);
-  const result = await render(address, service);
-  if (!result.rendered) throw new Error(`not rendered: ${result.why}`);
-  // The data block travels as JSON.
-  return { ...result, data: JSON.parse(JSON.stringify(result.data)) as FirstViewData, service };
+  return { ...asSent(await render(address, service)), service };
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountHydrated);
 
 /** What main.tsx does with a page that carries the first view, two days after it was rendered. */
 async function hydrate(rootHtml: string, data: FirstViewData) {
@@ -69,9 +57,7 @@ async function hydrate(rootHtml: string, data: FirstViewData) {
   const { services, etagStore, router, container } = await renderedPageReady({ rootHtml, data, fetch: browser.fetch, now: TWO_DAYS_LATER });
   const firstRow = within(screen.getByRole('list', { name: 'Issues, page 1' })).getAllByRole('listitem')[0]!;
 
-  const hydrated = await hydrateRendered(container, services, router);
-  root = hydrated.root;
-  const { recoverable, said } = hydrated;
+  const { recoverable, said } = await hydrateRendered(container, services, router);
   return { services, etagStore, browser, firstRow, recoverable, said, router };
 }
 

@@ -31,8 +31,7 @@ export const NO_FIRST_ANSWERS_COOKIE = 'issuescope-no-preload';
 
 // GitHub's owner and repository names: letters, digits, `-`, `_`, `.` (not `.` or `..` alone, which a URL resolves away).
 export const REPO_PART = String.raw`(?!\.\.?/)[A-Za-z0-9_.-]+`;
-const NAME = REPO_PART;
-const LIST_PAGE = new RegExp(`^/(${NAME})/(${NAME})/issues$`);
+const LIST_PAGE = new RegExp(`^/(${REPO_PART})/(${REPO_PART})/issues$`);
 
 /** The first answers of the app's page at `pathname` with `search` (`''` or `?…`), in the order the app asks; [] when not known. */
 export function firstAnswerPaths(pathname: string, search: string): string[] {

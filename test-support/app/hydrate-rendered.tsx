@@ -15,11 +15,33 @@ import { AppProviders } from '../../src/app/app-providers';
 import { createAppRouter, createAppRoutes } from '../../src/app/app-router';
 import { createAppServices } from '../../src/app/app-services';
 import type { FirstViewData } from '../../src/app/first-view-data';
+import type { FirstViewResult } from '../../src/shared/first-view';
 import { seedForHydration } from '../../src/app/first-view-start';
 import type { AppServices } from '../../src/app/services/app-services-context';
 import { createSafeStorage } from '../../src/app/storage/safe-storage';
 import { TEST_BASE_URL } from './fake-api';
 import { MemoryStorage } from './render-app';
+
+// Testing Library sets this for its own render; these helpers call React's root themselves.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The roots hydrateRendered made, which unmountHydrated takes down. */
+const hydratedRoots = new Set<Root>();
+
+/** The render as the service sends it, its data block as the page carries it (JSON); a render the service declined fails the test, saying why. */
+export function asSent(result: FirstViewResult): { title: string; rootHtml: string; css: string; data: FirstViewData } {
+  if (!result.rendered) throw new Error(`not rendered: ${result.why}`);
+  return { ...result, data: JSON.parse(JSON.stringify(result.data)) as FirstViewData };
+}
+
+/** For `afterEach`: unmounts what hydrateRendered hydrated and empties the document. */
+export function unmountHydrated(): void {
+  act(() => {
+    for (const root of hydratedRoots) root.unmount();
+  });
+  hydratedRoots.clear();
+  document.body.innerHTML = '';
+}
 
 export interface RenderedPage {
   services: AppServices;
@@ -88,5 +110,6 @@ export async function hydrateRendered(container: HTMLElement, services: AppServi
   } finally {
     consoleError.mockRestore();
   }
+  hydratedRoots.add(root!);
   return { root: root!, recoverable, said };
 }
